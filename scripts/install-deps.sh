@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Installs every Debian 12 package simthread needs to build and test.
+# Idempotent: when all packages are present it prints one line and installs nothing,
+# so the README's commands and .ci/run can call it every time.
+set -euo pipefail
+
+packages=(
+  clang-19 llvm-19-dev llvm-19-tools libclang-rt-19-dev
+  libboost-context-dev libgtest-dev libgmock-dev libbenchmark-dev librapidcheck-dev
+  ninja-build cmake
+)
+
+missing=()
+for package in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$package")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all ${#packages[@]} packages present"
+  exit 0
+fi
+
+if [ "$(id -u)" -ne 0 ]; then
+  echo "install-deps: missing packages: ${missing[*]}" >&2
+  echo "install-deps: run as root, or: sudo apt-get install ${missing[*]}" >&2
+  exit 1
+fi
+
+echo "install-deps: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+echo "install-deps: done"
