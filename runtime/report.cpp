@@ -1,0 +1,58 @@
+// report.cpp: the TSan-shaped report block (docs/report-format.md).
+#include <cinttypes>
+#include <cstdio>
+
+#include "sim/sim.h"
+
+namespace sim {
+
+std::string_view to_string(Verdict verdict) {
+  switch (verdict) {
+    case Verdict::kPass: return "pass";
+    case Verdict::kFailure: return "failure";
+    case Verdict::kUncaughtException: return "uncaught exception";
+    case Verdict::kDeadlock: return "deadlock";
+    case Verdict::kStepLimit: return "step limit";
+    case Verdict::kCrash: return "crash";
+    case Verdict::kUnsupported: return "unsupported operation";
+  }
+  return "?";
+}
+
+std::string Report::render() const {
+  std::string text = "==================\n";
+  char header[160];
+  std::snprintf(header, sizeof header, "WARNING: simthread: %s (seed=%" PRIu64 ", step=%" PRIu64 ")\n",
+                std::string(to_string(verdict)).c_str(), seed, step);
+  text += header;
+  auto indented = [&text](std::string_view block, std::string_view indent) {
+    while (!block.empty()) {
+      const std::size_t newline = block.find('\n');
+      text += indent;
+      text += block.substr(0, newline);
+      text += '\n';
+      block = newline == std::string_view::npos ? std::string_view() : block.substr(newline + 1);
+    }
+  };
+  indented(message, "  ");
+  if (!threads.empty()) {
+    text += "  threads at failure:\n";
+    for (const std::string& thread : threads) indented(thread, "    ");
+  }
+  if (!last_events.empty()) {
+    text += "  last " + std::to_string(last_events.size()) + " events:\n";
+    for (const std::string& event : last_events) indented(event, "    ");
+  }
+  text += "  preemptions: " + std::to_string(preemptions) + "\n";
+  text += "  schedule: " + schedule + "\n";
+  char hash[32];
+  std::snprintf(hash, sizeof hash, "%016" PRIx64, trace_hash);
+  text += std::string("  trace hash: ") + hash + "\n";
+  if (!replay.empty()) text += "  replay: " + replay + "\n";
+  const std::string first_line = message.substr(0, message.find('\n'));
+  text += "SUMMARY: simthread: " + std::string(to_string(verdict)) + ": " + first_line + "\n";
+  text += "==================\n";
+  return text;
+}
+
+}  // namespace sim

@@ -1,0 +1,59 @@
+// site.h: where in the program a scheduling point happened.
+//
+// Two sources: a static descriptor emitted by the pass (or SIM_GATE), which
+// names file and line with no symbolizer; or, for an intercepted call, the
+// return addresses of the few frames above the interceptor, which are
+// symbolized only when a report is rendered. The trace hash uses the
+// descriptor's precomputed hash, or the module-relative offset of the
+// innermost return address: never a load address.
+#ifndef SIM_RUNTIME_SITE_H_
+#define SIM_RUNTIME_SITE_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "sim/sim_interface.h"
+
+namespace sim::internal {
+
+struct Site {
+  static constexpr int kMaxFrames = 6;
+  const __sim_site* source = nullptr;
+  const void* frames[kMaxFrames] = {};  // innermost first; unused slots are null
+
+  std::uint64_t Hash() const;
+  bool empty() const { return source == nullptr && frames[0] == nullptr; }
+};
+
+// The frames above the function that calls this (an interceptor), found by
+// walking frame pointers that stay inside [stack_low, stack_high).
+// Precondition: the runtime and the caller keep frame pointers.
+Site CaptureCallerSite(const void* stack_low, const void* stack_high);
+
+// Renders sites as "file:line" in the user's code: the first frame (inline
+// frames included) outside system headers, the C++ library and simthread.
+// Symbolizes all pending addresses in one llvm-symbolizer call.
+class SiteNamer {
+ public:
+  void Add(const Site& site);           // queue its frames for symbolization
+  std::string Name(const Site& site);   // "file.cpp:42" or "function+0x12 (module)"
+  std::string Function(const Site& site);
+
+ private:
+  struct Frame {
+    std::string function;
+    std::string file;
+    unsigned line = 0;
+  };
+  void SymbolizePending();
+  const std::vector<Frame>* FramesAt(const void* address);
+  const std::vector<Frame>* UserFrame(const Site& site, const Frame** frame);
+
+  std::vector<const void*> pending_;
+  std::vector<std::pair<const void*, std::vector<Frame>>> symbolized_;
+};
+
+}  // namespace sim::internal
+
+#endif  // SIM_RUNTIME_SITE_H_

@@ -1,0 +1,54 @@
+// strategy_replay.cpp: follows a recorded schedule exactly.
+//
+// Any departure (the schedule names a thread that is not enabled, or ends
+// before the program does) is reported, never papered over: a replay that
+// silently ran a different interleaving would be worse than none.
+#include <algorithm>
+#include <vector>
+
+#include "schedule.h"
+#include "strategy.h"
+
+namespace sim::internal {
+namespace {
+
+class ReplayStrategy final : public Strategy {
+ public:
+  explicit ReplayStrategy(std::vector<ThreadId> decisions) : decisions_(std::move(decisions)) {}
+
+  void BeginExecution(std::uint64_t) override { next_ = 0; }
+
+  Choice Choose(std::span<const ThreadId> enabled, std::optional<ThreadId>) override {
+    if (next_ >= decisions_.size()) {
+      return {0, "the schedule ended after " + std::to_string(decisions_.size()) +
+                     " choice points but the program reached another (enabled: " + Names(enabled) +
+                     "); it was recorded from a different program or input"};
+    }
+    const ThreadId scheduled = decisions_[next_];
+    if (std::find(enabled.begin(), enabled.end(), scheduled) == enabled.end()) {
+      return {0, "at choice point " + std::to_string(next_) + " the schedule names T" + std::to_string(scheduled) +
+                     ", which is not enabled; enabled: " + Names(enabled) +
+                     ". The schedule was recorded from a different program or input"};
+    }
+    ++next_;
+    return {scheduled, {}};
+  }
+
+ private:
+  static std::string Names(std::span<const ThreadId> threads) {
+    std::string names;
+    for (ThreadId thread : threads) names += (names.empty() ? "T" : ", T") + std::to_string(thread);
+    return names;
+  }
+
+  std::vector<ThreadId> decisions_;
+  std::size_t next_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<Strategy> MakeReplayStrategy(std::string_view schedule) {
+  return std::make_unique<ReplayStrategy>(DecodeSchedule(schedule));
+}
+
+}  // namespace sim::internal

@@ -1,0 +1,44 @@
+// thread_control_block.h: borrowed glibc thread control blocks (TCBs).
+//
+// Every simulated thread runs with a real glibc TCB of its own, borrowed from
+// a parked "donor" pthread, and every fiber switch points the FS base at the
+// next thread's TCB. All thread-local state (errno, the C++ exception
+// globals, thread_local variables in any module, pthread keys, dlerror,
+// pthread_self) is then per simulated thread, as with real threads, in
+// instrumented and uninstrumented code alike. DESIGN.md, "borrowed thread
+// control blocks", has the measurements behind this choice.
+//
+// invariant: a donor never touches its own TCB while it is lent: it blocks
+// every signal and parks in a raw futex syscall (no errno, no TLS).
+// invariant: code that changes the FS base touches no thread-local storage.
+#ifndef SIM_RUNTIME_THREAD_CONTROL_BLOCK_H_
+#define SIM_RUNTIME_THREAD_CONTROL_BLOCK_H_
+
+namespace sim::internal {
+
+// The value of the thread pointer (%fs:0 on x86-64): glibc's `struct pthread*`,
+// which is also the `pthread_t` of the thread that owns the TCB.
+using ThreadPointer = void*;
+
+ThreadPointer CurrentThreadPointer();
+
+// Points the FS base at `tcb`. wrfsbase when the CPU and kernel allow it
+// (AT_HWCAP2 has FSGSBASE), arch_prctl(ARCH_SET_FS) otherwise.
+void SetThreadPointer(ThreadPointer tcb);
+
+// Lends a TCB whose static TLS blocks hold their initial images (as in a new
+// thread) for every module except libc's and the dynamic loader's, and whose
+// simulated-thread marker is set. Creates a donor when the pool is empty.
+// Precondition: called on the OS thread that runs worlds.
+ThreadPointer BorrowThreadControlBlock();
+
+// Returns a TCB lent by BorrowThreadControlBlock.
+void ReturnThreadControlBlock(ThreadPointer tcb);
+
+// True on a TCB lent to a simulated thread: how interceptors tell a simulated
+// thread from a real OS thread that calls them while a world runs.
+bool OnSimulatedThread();
+
+}  // namespace sim::internal
+
+#endif  // SIM_RUNTIME_THREAD_CONTROL_BLOCK_H_

@@ -1,0 +1,70 @@
+// trace.cpp: the running trace hash and the ring of recent events.
+#include "trace.h"
+
+namespace sim::internal {
+
+const char* EventKindName(EventKind kind) {
+  switch (kind) {
+    case EventKind::kThreadStart: return "start";
+    case EventKind::kThreadCreate: return "create thread";
+    case EventKind::kThreadExit: return "exit";
+    case EventKind::kJoin: return "join";
+    case EventKind::kDetach: return "detach";
+    case EventKind::kMutexLock: return "lock";
+    case EventKind::kMutexTryLock: return "trylock";
+    case EventKind::kMutexUnlock: return "unlock";
+    case EventKind::kCondWait: return "wait";
+    case EventKind::kCondSignal: return "notify_one";
+    case EventKind::kCondBroadcast: return "notify_all";
+    case EventKind::kRwlockRead: return "lock shared";
+    case EventKind::kRwlockWrite: return "lock exclusive";
+    case EventKind::kRwlockUnlock: return "unlock rwlock";
+    case EventKind::kSpinLock: return "spin lock";
+    case EventKind::kSpinUnlock: return "spin unlock";
+    case EventKind::kBarrierWait: return "barrier wait";
+    case EventKind::kOnce: return "call_once";
+    case EventKind::kSemaphoreWait: return "sem_wait";
+    case EventKind::kSemaphorePost: return "sem_post";
+    case EventKind::kFutexWait: return "futex wait";
+    case EventKind::kFutexWake: return "futex wake";
+    case EventKind::kSleep: return "sleep";
+    case EventKind::kYield: return "yield";
+    case EventKind::kClockRead: return "read clock";
+    case EventKind::kSignal: return "signal";
+    case EventKind::kStdioLock: return "flockfile";
+    case EventKind::kStdioUnlock: return "funlockfile";
+    case EventKind::kKeyAccess: return "thread key";
+    case EventKind::kRead: return "load";
+    case EventKind::kWrite: return "store";
+    case EventKind::kAtomicLoad: return "atomic load";
+    case EventKind::kAtomicStore: return "atomic store";
+    case EventKind::kAtomicRmw: return "atomic rmw";
+    case EventKind::kAtomicCompareExchange: return "atomic cmpxchg";
+    case EventKind::kFence: return "fence";
+    case EventKind::kGate: return "gate";
+  }
+  return "?";
+}
+
+void Trace::Record(const Event& event) {
+  auto mix = [this](std::uint64_t value) {
+    for (int byte = 0; byte < 8; ++byte) {
+      hash_ ^= (value >> (8 * byte)) & 0xff;
+      hash_ *= 1099511628211ULL;  // FNV-1a 64 prime
+    }
+  };
+  mix(event.thread);
+  mix(static_cast<std::uint64_t>(event.kind));
+  mix(event.site.Hash());
+  ring_[count_ % kKeptEvents] = event;
+  ++count_;
+}
+
+std::vector<Event> Trace::LastEvents() const {
+  std::vector<Event> events;
+  const std::uint64_t kept = count_ < kKeptEvents ? count_ : kKeptEvents;
+  for (std::uint64_t i = count_ - kept; i < count_; ++i) events.push_back(ring_[i % kKeptEvents]);
+  return events;
+}
+
+}  // namespace sim::internal

@@ -1,0 +1,200 @@
+// world.h: one execution's simulated machine: its threads, clock, trace and
+// the scheduler that decides who runs at each scheduling point.
+//
+// All simulated threads are fibers on the OS thread that called explore().
+// A thread runs until it reaches a scheduling point; there the world asks
+// the strategy (only at a choice point: more than one enabled thread) and
+// switches fiber to fiber directly, pointing the FS base at the next
+// thread's borrowed TCB. Interceptors and hooks talk to the world; the world
+// knows nothing of which primitive blocked a thread beyond its Wait.
+//
+// invariant: world state lives in plain globals and heap objects reached
+// from them, never in thread-local storage (the FS base changes under it).
+#ifndef SIM_RUNTIME_WORLD_H_
+#define SIM_RUNTIME_WORLD_H_
+
+#include <boost/context/detail/fcontext.hpp>
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <typeindex>
+#include <unordered_map>
+#include <vector>
+
+#include "sim/sim.h"
+#include "sim/sim_interface.h"
+#include "site.h"
+#include "stack_pool.h"
+#include "strategy.h"
+#include "thread_control_block.h"
+#include "trace.h"
+
+namespace sim::internal {
+
+// Why a thread is not running, and when it may run again. A blocked thread
+// is enabled once it was woken, or `ready` says so, or the clock reached its
+// deadline (then it timed out).
+struct Wait {
+  const char* description = "";         // "lock mutex", "wait on condition variable", ...
+  const void* object = nullptr;         // the user's object, for reports
+  bool (*ready)(const void* model) = nullptr;  // null: only a wake-up or the deadline
+  const void* model = nullptr;
+  std::optional<std::uint64_t> deadline_ns;  // virtual time
+  // For reports: who is in the way ("held by T2"); may be null.
+  std::string (*blocker)(const void* model) = nullptr;
+};
+
+enum class ThreadState { kRunnable, kBlocked, kFinished };
+
+struct SimThread {
+  ThreadId id = 0;
+  ThreadState state = ThreadState::kRunnable;
+  Wait wait;
+  bool woken = false;
+  Stack stack;
+  boost::context::detail::fcontext_t context = nullptr;
+  ThreadPointer tcb = nullptr;
+  std::function<void()> body;  // what the thread runs
+  void* result = nullptr;      // pthread return value
+  bool detached = false;
+  bool joined = false;
+  Site last_site;
+  EventKind last_kind = EventKind::kThreadStart;
+  std::uint64_t last_step = 0;
+  // __cxa_thread_atexit_impl registrations (thread_local destructors), run
+  // in reverse order when the thread exits.
+  std::vector<std::pair<void (*)(void*), void*>> thread_local_destructors;
+};
+
+// How an execution ended, as the world saw it (before symbolization).
+struct Outcome {
+  Verdict verdict = Verdict::kPass;
+  std::string message;
+  std::string schedule_mismatch;  // non-empty: a replay did not fit
+  std::vector<std::uint32_t> decisions;
+  std::uint64_t trace_hash = 0;
+  std::uint64_t steps = 0;
+  std::uint64_t preemptions = 0;
+  std::vector<std::string> threads;
+  std::vector<std::string> last_events;
+};
+
+// Per-world model of a user's synchronisation object, keyed by its address.
+struct SyncModel {
+  virtual ~SyncModel() = default;
+};
+
+class World {
+ public:
+  World(const Options& options, Strategy& strategy, std::uint64_t seed);
+  ~World();
+  World(const World&) = delete;
+  World& operator=(const World&) = delete;
+
+  // Runs `body` as T0 until the execution ends. Called by the driver.
+  Outcome Run(std::function<void()> body);
+
+  // --- for interceptors and hooks, on a simulated thread ---
+  SimThread& running() { return *running_; }
+  SimThread* thread(ThreadId id) { return id < threads_.size() ? threads_[id].get() : nullptr; }
+  SimThread* FindThread(ThreadPointer tcb);
+  std::uint64_t now_ns() const { return now_ns_; }
+  std::uint64_t step() const { return steps_; }
+
+  // The user's frames above the interceptor that calls this.
+  __attribute__((always_inline)) Site CallerSite() {
+    return CaptureCallerSite(running_->stack.lowest, running_->stack.top());
+  }
+
+  // Records an event and lets the strategy switch to another thread.
+  void SchedulingPoint(EventKind kind, const void* object, const Site& site);
+  // Like SchedulingPoint, but the thread is willing to wait: when no other
+  // thread can run, the clock jumps to the next deadline (sched_yield, spin).
+  void YieldPoint(EventKind kind, const void* object, const Site& site);
+  // Blocks the running thread until `wait` is satisfied. Returns true when it
+  // ended by its deadline instead.
+  bool Block(const Wait& wait);
+  void Wake(SimThread& thread) { thread.woken = true; }
+
+  // Starts a simulated thread; it becomes runnable at once.
+  SimThread& CreateThread(std::function<void()> body);
+  // Ends the running thread (its thread_local and key destructors first).
+  [[noreturn]] void ExitRunningThread();
+  // Returns the TCB of a finished thread that nobody will join.
+  void RetireThread(SimThread& thread);
+
+  // Ends the execution from a simulated thread (or a signal handler on it).
+  [[noreturn]] void EndExecution(Verdict verdict, std::string message);
+
+  // The per-world model of the user's object at `address`, created on first
+  // use by `make`. A model of another type at the same address (the memory
+  // was reused) is replaced.
+  template <typename Model, typename Make>
+  Model& ModelOf(const void* address, Make make) {
+    auto& slot = models_[address];
+    if (slot.model == nullptr || slot.type != std::type_index(typeid(Model))) {
+      slot.model = make();
+      slot.type = std::type_index(typeid(Model));
+    }
+    return static_cast<Model&>(*slot.model);
+  }
+  void ForgetModel(const void* address) { models_.erase(address); }
+
+  const Options& options() const { return options_; }
+
+ private:
+  friend void ThreadEntry(boost::context::detail::transfer_t from);
+
+  void Reschedule(bool willing_to_wait);
+  bool IsEnabled(const SimThread& thread) const;
+  bool AdvanceClockToNextDeadline();
+  void SwitchTo(SimThread& next);
+  void AfterSwitch(boost::context::detail::fcontext_t from_context);
+  void ReleaseResources(SimThread& thread);
+  void DescribeThreads(Outcome& outcome);
+  std::string DescribeDeadlock() const;
+
+  struct ModelSlot {
+    std::unique_ptr<SyncModel> model;
+    std::type_index type = std::type_index(typeid(void));
+  };
+
+  Options options_;
+  Strategy& strategy_;
+  std::vector<std::unique_ptr<SimThread>> threads_;
+  SimThread driver_;           // the OS thread's own context, while it waits for the execution
+  SimThread* running_ = nullptr;
+  SimThread* switching_from_ = nullptr;
+  std::vector<ThreadId> enabled_;  // scratch, reused at every point
+  std::unordered_map<const void*, ModelSlot> models_;
+  Trace trace_;
+  Outcome outcome_;
+  std::uint64_t steps_ = 0;
+  std::uint64_t choice_points_ = 0;
+  std::uint64_t now_ns_ = 0;
+  bool ended_ = false;
+  SimThread* ended_on_ = nullptr;  // the thread that ended the execution
+};
+
+// Thrown by pthread_exit on a simulated thread, so the thread's stack unwinds
+// (running destructors) as it would on a real thread; caught at the fiber's
+// entry.
+struct ThreadExitUnwind {};
+
+// The running world, or null. A plain global (see the invariant above).
+extern World* current_world;
+
+// True on a simulated thread of a running world: interceptors model the call
+// only then, and forward to the real function otherwise.
+inline bool InWorld() { return __sim_world_active != 0 && OnSimulatedThread(); }
+
+// Virtual clocks: every world starts at the same instant.
+inline constexpr std::uint64_t kRealtimeEpochNs = 1767225600ULL * 1000000000ULL;  // 2026-01-01T00:00:00Z
+inline constexpr std::uint64_t kMonotonicEpochNs = 1000ULL * 1000000000ULL;        // 1000 s after boot
+
+}  // namespace sim::internal
+
+#endif  // SIM_RUNTIME_WORLD_H_
