@@ -40,8 +40,12 @@ std::string demangledName(StringRef LinkageName) {
 }
 
 // The name reports should show for the function a source line belongs to.
-// C functions have no linkage name in debug info; their name is the symbol.
-static std::string functionNameOf(const DISubprogram &SP) {
+// Under -gline-tables-only a subprogram has no linkage name, only "fetch";
+// when the line is in F itself, F's symbol still gives the qualified name.
+// C functions have no linkage name either; their name is the symbol.
+static std::string functionNameOf(const DISubprogram &SP, const Function &F) {
+  if (F.getSubprogram() == &SP)
+    return demangledName(F.getName());
   StringRef Linkage = SP.getLinkageName();
   return demangledName(Linkage.empty() ? SP.getName() : Linkage);
 }
@@ -56,8 +60,8 @@ SiteTable::SiteTable(Module &M) : M(M) {
 Constant *SiteTable::siteFor(const Instruction &I) {
   if (const DILocation *Loc = I.getDebugLoc()) {
     const DISubprogram *SP = Loc->getScope()->getSubprogram();
-    std::string Function =
-        SP ? functionNameOf(*SP) : demangledName(I.getFunction()->getName());
+    std::string Function = SP ? functionNameOf(*SP, *I.getFunction())
+                              : demangledName(I.getFunction()->getName());
     return getOrCreateSite(Loc->getFilename(), Function, Loc->getLine(),
                            Loc->getColumn());
   }
@@ -67,7 +71,7 @@ Constant *SiteTable::siteFor(const Instruction &I) {
 
 Constant *SiteTable::entrySiteFor(const Function &F) {
   if (const DISubprogram *SP = F.getSubprogram())
-    return getOrCreateSite(SP->getFilename(), functionNameOf(*SP),
+    return getOrCreateSite(SP->getFilename(), functionNameOf(*SP, F),
                            SP->getLine(), 0);
   return getOrCreateSite(UnknownFile, demangledName(F.getName()), 0, 0);
 }
