@@ -72,8 +72,13 @@ int pthread_mutex_clocklock(pthread_mutex_t* mutex, clockid_t clock, const struc
 int pthread_mutex_unlock(pthread_mutex_t* mutex) {
   if (!InWorld()) return real_unlock(mutex);
   World& world = *current_world;
-  world.SchedulingPoint(EventKind::kMutexUnlock, mutex, world.CallerSite());
-  return ReleaseMutex(world, mutex);
+  const Site site = world.CallerSite();
+  const int error = ReleaseMutex(world, mutex);
+  // The point comes after the release: another thread may take the mutex
+  // and run before this one's next visible step, which in uninstrumented
+  // code may be far away (a point before it would only let others block).
+  world.SchedulingPoint(EventKind::kMutexUnlock, mutex, site);
+  return error;
 }
 
 }  // extern "C"

@@ -157,7 +157,7 @@ void SiteNamer::SymbolizePending() {
     posix_spawn_file_actions_adddup2(&actions, from_child[1], 1);
     posix_spawn_file_actions_addclose(&actions, to_child[1]);
     posix_spawn_file_actions_addclose(&actions, from_child[0]);
-    const char* argv[] = {symbolizer.c_str(), "--demangle", "--inlines", "--functions=short", nullptr};
+    const char* argv[] = {symbolizer.c_str(), "--demangle", "--inlines", "--functions=linkage", nullptr};
     pid_t child;
     const bool started =
         posix_spawn(&child, symbolizer.c_str(), &actions, nullptr, const_cast<char**>(argv), environ) == 0;
@@ -251,9 +251,16 @@ std::string SiteNamer::Name(const Site& site) {
   if (frame != nullptr && frame->line != 0) {
     return std::string(Basename(frame->file)) + ":" + std::to_string(frame->line);
   }
+  // No line information (a system library without debug info): name the
+  // function and module, which is what a reader can look up.
   const Module* module = ModuleOf(site.frames[0]);
+  const std::string module_name = module != nullptr ? std::string(Basename(module->path)) : "?";
+  if (frame != nullptr && !frame->function.empty() && frame->function != "??") {
+    const std::string& function = frame->function;
+    return function.substr(0, function.find('(')) + "() (" + module_name + ")";
+  }
   char fallback[512];
-  std::snprintf(fallback, sizeof fallback, "%s+0x%zx", module != nullptr ? std::string(Basename(module->path)).c_str() : "?",
+  std::snprintf(fallback, sizeof fallback, "%s+0x%zx", module_name.c_str(),
                 module != nullptr ? reinterpret_cast<std::uintptr_t>(site.frames[0]) - module->bias : 0);
   return fallback;
 }

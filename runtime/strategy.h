@@ -33,7 +33,12 @@ class Strategy {
   // `enabled` is sorted by id and has at least two threads; `running` is the
   // thread that reached the choice point if it is still enabled.
   virtual Choice Choose(std::span<const ThreadId> enabled, std::optional<ThreadId> running) = 0;
-  virtual void EndExecution(std::uint64_t choice_points) { (void)choice_points; }
+  // Returns a mismatch (non-empty) when the execution ended somewhere the
+  // strategy did not expect (a replayed schedule with decisions left over).
+  virtual std::string EndExecution(std::uint64_t choice_points) {
+    (void)choice_points;
+    return {};
+  }
 };
 
 // "random", "pct:D" or "replay:<schedule>". Throws std::invalid_argument

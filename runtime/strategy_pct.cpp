@@ -53,8 +53,9 @@ class PctStrategy final : public Strategy {
     return {best, {}};
   }
 
-  void EndExecution(std::uint64_t choice_points) override {
+  std::string EndExecution(std::uint64_t choice_points) override {
     estimated_choice_points_ = std::max(estimated_choice_points_, choice_points);
+    return {};
   }
 
  private:

@@ -34,6 +34,12 @@ class ReplayStrategy final : public Strategy {
     return {scheduled, {}};
   }
 
+  std::string EndExecution(std::uint64_t) override {
+    if (next_ == decisions_.size()) return {};
+    return "the program ended after " + std::to_string(next_) + " choice points but the schedule has " +
+           std::to_string(decisions_.size()) + "; it was recorded from a different program or input";
+  }
+
  private:
   static std::string Names(std::span<const ThreadId> threads) {
     std::string names;

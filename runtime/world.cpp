@@ -79,7 +79,8 @@ Outcome World::Run(std::function<void()> body) {
   __sim_world_active = 0;
   current_world = nullptr;
 
-  strategy_.EndExecution(choice_points_);
+  std::string mismatch = strategy_.EndExecution(choice_points_);
+  if (!mismatch.empty() && outcome_.schedule_mismatch.empty()) outcome_.schedule_mismatch = std::move(mismatch);
   outcome_.trace_hash = trace_.hash();
   outcome_.steps = steps_;
   if (outcome_.verdict != Verdict::kPass) DescribeThreads(outcome_);
@@ -284,7 +285,8 @@ void World::DescribeThreads(Outcome& outcome) {
   auto where = [&namer](const Site& site) {
     std::string text = namer.Name(site);
     const std::string function = namer.Function(site);
-    if (!function.empty()) text += " in " + function;
+    // A name without a line already is the function ("f() (libx.so)").
+    if (!function.empty() && text.find(" (") == std::string::npos) text += " in " + function;
     return text;
   };
   for (auto& thread : threads_) {
