@@ -1,0 +1,282 @@
+// switch_bench.cpp: what one thread switch costs, side by side in one run.
+//
+//   BM_RawFcontextSwitch          jump_fcontext ping-pong between two contexts:
+//                                 the floor a fiber runtime cannot go below.
+//   BM_RawFcontextSwitchWrfsbase  the same plus one wrfsbase per switch, as the
+//                                 runtime does to point FS at the next TCB.
+//   BM_SimSwitchAlternating       two simulated threads, each calling the
+//                                 scheduling-point hook N times, under a replay
+//                                 schedule that alternates them, so every
+//                                 scheduling point in the ping-pong is a switch.
+//   BM_SimSwitchRandom            the same body under strategy=random: about
+//                                 half of the points switch; reports ns per
+//                                 point and per counted switch.
+//   BM_SimSwitchSchedYield        BM_SimSwitchAlternating through the
+//                                 sched_yield() interceptor instead of the hook
+//                                 (skipped while sched_yield is not intercepted).
+//   BM_OsThreadHandoff            two std::threads handing a turn back and forth
+//                                 through std::mutex + std::condition_variable.
+//
+// Every row reports its cost per switch in the counter ns_per_switch,
+// measured with steady_clock around the timed work (setup outside worlds is
+// not timed; world setup is, and is amortised over N switches). Switches
+// between simulated threads are counted by the threads themselves, never
+// inferred. bench/plot.py turns the JSON into docs/performance.md.
+#include <benchmark/benchmark.h>
+#include <boost/context/detail/fcontext.hpp>
+#include <sched.h>
+#include <sys/auxv.h>
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <cstdlib>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "sim/sim.h"
+#include "sim/sim_interface.h"
+
+namespace {
+
+namespace ctx = boost::context::detail;
+using Clock = std::chrono::steady_clock;
+
+double NanosecondsSince(Clock::time_point start) {
+  return std::chrono::duration<double, std::nano>(Clock::now() - start).count();
+}
+
+// Reports the accumulated cost per switch.
+void ReportPerSwitch(benchmark::State& state, double total_ns, double switches) {
+  state.counters["ns_per_switch"] = switches > 0 ? total_ns / switches : 0.0;
+  state.counters["switches"] = switches;
+}
+
+// --- (a) raw Boost.Context switches --------------------------------------
+
+constexpr int kRoundTripsPerBatch = 1000;  // 2000 switches per benchmark iteration
+bool raw_switch_writes_fs = false;
+
+void* CurrentThreadPointer() {
+  void* self;
+  asm volatile("mov %%fs:0, %0" : "=r"(self));
+  return self;
+}
+
+// Rewrites the FS base with the value it already has: the same instruction
+// the runtime issues per switch, without changing which TCB is current.
+inline void WriteFsBase() {
+  void* thread_pointer = CurrentThreadPointer();
+  asm volatile("wrfsbase %0" ::"r"(thread_pointer) : "memory");
+}
+
+void PartnerContext(ctx::transfer_t from) {
+  for (;;) {
+    if (raw_switch_writes_fs) WriteFsBase();
+    from = ctx::jump_fcontext(from.fctx, nullptr);
+  }
+}
+
+void RawSwitch(benchmark::State& state, bool with_wrfsbase) {
+  if (with_wrfsbase && (getauxval(AT_HWCAP2) & 2) == 0) {
+    state.SkipWithError("no FSGSBASE (AT_HWCAP2 bit 1): the runtime uses arch_prctl here instead");
+    return;
+  }
+  raw_switch_writes_fs = with_wrfsbase;
+  constexpr std::size_t kStackBytes = 64 * 1024;
+  auto stack = std::make_unique<char[]>(kStackBytes);
+  ctx::fcontext_t partner = ctx::make_fcontext(stack.get() + kStackBytes, kStackBytes, PartnerContext);
+  double total_ns = 0;
+  double switches = 0;
+  for (auto _ : state) {
+    const Clock::time_point start = Clock::now();
+    for (int i = 0; i < kRoundTripsPerBatch; ++i) {
+      if (with_wrfsbase) WriteFsBase();
+      partner = ctx::jump_fcontext(partner, nullptr).fctx;
+    }
+    total_ns += NanosecondsSince(start);
+    switches += 2 * kRoundTripsPerBatch;
+  }
+  // The partner is parked inside jump_fcontext and is simply dropped.
+  ReportPerSwitch(state, total_ns, switches);
+}
+
+void BM_RawFcontextSwitch(benchmark::State& state) { RawSwitch(state, false); }
+void BM_RawFcontextSwitchWrfsbase(benchmark::State& state) { RawSwitch(state, true); }
+
+// --- (b) switches between simulated threads -----------------------------
+
+// Plain globals: the FS base changes under thread-local storage.
+std::uint64_t switch_count = 0;
+int last_runner = 0;  // 1 or 2: which ping-pong thread ran last
+int shared_word = 0;
+enum class PointKind { kHook, kSchedYield };
+PointKind point_kind = PointKind::kHook;
+
+constexpr __sim_site kBenchSite = {"switch_bench.cpp", "PingPong", 1, 1, 0x5c17e5c17e5c17eULL};
+
+// N scheduling points, counting every time this thread got the CPU back from
+// the other ping-pong thread.
+void PingPong(int self, std::int64_t points) {
+  for (std::int64_t i = 0; i < points; ++i) {
+    if (point_kind == PointKind::kHook) {
+      // What code built with sim-clang++ calls before an atomic load.
+      __sim_atomic32_load(&shared_word, __ATOMIC_SEQ_CST, &kBenchSite);
+    } else {
+      sched_yield();
+    }
+    if (last_runner != self) {
+      ++switch_count;
+      last_runner = self;
+    }
+  }
+}
+
+void PingPongBody(std::int64_t points) {
+  std::thread a(PingPong, 1, points);
+  std::thread b(PingPong, 2, points);
+  a.join();
+  b.join();
+}
+
+// S1 schedule text (runtime/schedule.h, format version 1) for PingPongBody
+// where T1 and T2 alternate at every point:
+//   T0 continues after creating T1, after creating T2 and at join(T1); T0
+//   blocks, T1 runs; then every point of T1 chooses T2 and vice versa; when
+//   T1 exits, T2 runs its exit; T0's joins then have no other thread enabled.
+std::string AlternatingSchedule(std::int64_t points) {
+  std::vector<int> decisions = {0, 0, 0, 1};
+  for (std::int64_t i = 0; i < points; ++i) {
+    decisions.push_back(2);
+    decisions.push_back(1);
+  }
+  decisions.push_back(2);
+  std::string runs;
+  for (std::size_t i = 0; i < decisions.size();) {
+    std::size_t end = i;
+    while (end < decisions.size() && decisions[end] == decisions[i]) ++end;
+    if (!runs.empty()) runs += '.';
+    runs += std::to_string(decisions[i]);
+    if (end - i > 1) runs += "x" + std::to_string(end - i);
+    i = end;
+  }
+  const std::string body = std::to_string(decisions.size()) + "-" + runs;
+  std::uint32_t hash = 2166136261u;  // FNV-1a 32, as schedule.cpp checks it
+  for (unsigned char c : body) {
+    hash ^= c;
+    hash *= 16777619u;
+  }
+  char check[8];
+  std::snprintf(check, sizeof check, "%04x", (hash ^ (hash >> 16)) & 0xffff);
+  return "S1-" + body + "-" + check;
+}
+
+// state.range(0): scheduling points per ping-pong thread per execution.
+// Each benchmark iteration explores kSeedsPerIteration executions, so that
+// explore()'s one-off work (parsing the replay schedule: about 1 ns per
+// decision) is amortised below 1% of the measured time.
+constexpr std::uint64_t kSeedsPerIteration = 16;
+
+void SimSwitch(benchmark::State& state, const std::string& strategy, PointKind kind) {
+  const std::int64_t points = state.range(0);
+  point_kind = kind;
+  sim::Options options;
+  options.strategy = strategy;
+  options.seeds = kSeedsPerIteration;
+  options.max_steps = 4 * static_cast<std::uint64_t>(points) + 1000;
+  double total_ns = 0;
+  double switches = 0;
+  double scheduling_points = 0;
+  for (auto _ : state) {
+    switch_count = 0;
+    last_runner = 0;
+    std::optional<sim::Report> report;
+    const Clock::time_point start = Clock::now();
+    try {
+      report = sim::explore([points] { PingPongBody(points); }, options);
+    } catch (const std::exception& error) {
+      // A replay that does not fit: for sched_yield, because this runtime
+      // does not make it a scheduling point yet.
+      const std::string prefix = kind == PointKind::kSchedYield ? "sched_yield is not a scheduling point here: " : "";
+      state.SkipWithError((prefix + error.what()).c_str());
+      return;
+    }
+    total_ns += NanosecondsSince(start);
+    if (report) {
+      state.SkipWithError(("execution did not pass: " + report->message).c_str());
+      return;
+    }
+    if (switch_count == 0) {
+      state.SkipWithError("no switch happened: this runtime does not make sched_yield a scheduling point yet");
+      return;
+    }
+    switches += static_cast<double>(switch_count);
+    scheduling_points += 2.0 * static_cast<double>(points) * kSeedsPerIteration;
+  }
+  ReportPerSwitch(state, total_ns, switches);
+  state.counters["ns_per_point"] = total_ns / scheduling_points;
+  state.counters["switches_per_point"] = switches / scheduling_points;
+}
+
+void BM_SimSwitchAlternating(benchmark::State& state) {
+  SimSwitch(state, "replay:" + AlternatingSchedule(state.range(0)), PointKind::kHook);
+}
+void BM_SimSwitchRandom(benchmark::State& state) { SimSwitch(state, "random", PointKind::kHook); }
+void BM_SimSwitchSchedYield(benchmark::State& state) {
+  SimSwitch(state, "replay:" + AlternatingSchedule(state.range(0)), PointKind::kSchedYield);
+}
+
+// --- (c) OS threads: a turn handed back and forth -------------------------
+
+void BM_OsThreadHandoff(benchmark::State& state) {
+  std::mutex mutex;
+  std::condition_variable turn_changed;
+  int turn = 0;  // 0: the benchmark thread's turn, 1: the partner's, -1: stop
+  std::thread partner([&] {
+    std::unique_lock lock(mutex);
+    for (;;) {
+      turn_changed.wait(lock, [&] { return turn != 0; });
+      if (turn < 0) return;
+      turn = 0;
+      turn_changed.notify_one();
+    }
+  });
+  constexpr int kRoundTrips = 200;
+  double total_ns = 0;
+  double switches = 0;
+  for (auto _ : state) {
+    const Clock::time_point start = Clock::now();
+    std::unique_lock lock(mutex);
+    for (int i = 0; i < kRoundTrips; ++i) {
+      turn = 1;
+      turn_changed.notify_one();
+      turn_changed.wait(lock, [&] { return turn == 0; });
+    }
+    lock.unlock();
+    total_ns += NanosecondsSince(start);
+    switches += 2 * kRoundTrips;
+  }
+  {
+    std::lock_guard lock(mutex);
+    turn = -1;
+  }
+  turn_changed.notify_one();
+  partner.join();
+  ReportPerSwitch(state, total_ns, switches);
+}
+
+}  // namespace
+
+BENCHMARK(BM_RawFcontextSwitch)->UseRealTime();
+BENCHMARK(BM_RawFcontextSwitchWrfsbase)->UseRealTime();
+BENCHMARK(BM_SimSwitchAlternating)->Arg(20000)->UseRealTime();
+BENCHMARK(BM_SimSwitchRandom)->Arg(20000)->UseRealTime();
+BENCHMARK(BM_SimSwitchSchedYield)->Arg(20000)->UseRealTime();
+BENCHMARK(BM_OsThreadHandoff)->UseRealTime();
+
+BENCHMARK_MAIN();
