@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# run_benchmarks.sh: builds and runs every benchmark, then regenerates the
+# measured sections of docs/performance.md and docs/performance-switch.svg.
+#
+# usage: bench/run_benchmarks.sh [--build-dir DIR] [--results-dir DIR]
+#                                [--docs-dir DIR] [--repetitions N] [--no-build]
+#
+# Each binary runs once with --benchmark_repetitions=N; bench/plot.py takes
+# medians over the repetitions and computes ratios only between rows of the
+# same run, so that load from other processes hits both sides of a ratio.
+# The hand-written text of performance.md (outside the generated markers) is
+# kept.
+set -euo pipefail
+
+source_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build_dir=/tmp/build-bench
+results_dir=
+docs_dir="$source_dir/docs"
+repetitions=5
+build=1
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --build-dir) build_dir=$2; shift 2 ;;
+    --results-dir) results_dir=$2; shift 2 ;;
+    --docs-dir) docs_dir=$2; shift 2 ;;
+    --repetitions) repetitions=$2; shift 2 ;;
+    --no-build) build=0; shift ;;
+    -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+    *) echo "run_benchmarks.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
+  esac
+done
+results_dir=${results_dir:-$build_dir/bench-results}
+benchmarks=(switch_bench executions_bench)
+
+if [[ $build -eq 1 ]]; then
+  cmake -S "$source_dir" -B "$build_dir" -G Ninja -DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19 \
+    -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+  cmake --build "$build_dir" --target "${benchmarks[@]}"
+fi
+mkdir -p "$results_dir"
+
+# Other compilers running now make the numbers noisier; the doc says so.
+count_compilers() { { pgrep -c -x 'clang(\+\+)?(-19)?|cc1plus|ld|ld.lld|ninja' || true; } | head -1; }
+
+{
+  echo "nproc=$(nproc)"
+  echo "cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')"
+  echo "fsgsbase=$(grep -qw fsgsbase /proc/cpuinfo && echo yes || echo no)"
+  echo "kernel=$(uname -sr)"
+  echo "compiler=$(clang++-19 --version | head -1)"
+  echo "commit=$(git -C "$source_dir" rev-parse --short HEAD 2>/dev/null || echo unknown)"
+  echo "date=$(date -u +%Y-%m-%dT%H:%MZ)"
+  echo "load_before=$(cut -d' ' -f1-3 /proc/loadavg)"
+  echo "compilers_before=$(count_compilers)"
+} >"$results_dir/machine.txt"
+
+for name in "${benchmarks[@]}"; do
+  "$build_dir/bin/$name" --benchmark_repetitions="$repetitions" --benchmark_display_aggregates_only=true \
+    --benchmark_format=json --benchmark_out="$results_dir/$name.json" --benchmark_out_format=json >/dev/null
+  echo "run_benchmarks.sh: $name done" >&2
+done
+
+{
+  echo "load_after=$(cut -d' ' -f1-3 /proc/loadavg)"
+  echo "compilers_after=$(count_compilers)"
+} >>"$results_dir/machine.txt"
+
+python3 "$source_dir/bench/plot.py" --results "$results_dir" --doc "$docs_dir/performance.md" \
+  --svg "$docs_dir/performance-switch.svg" \
+  --command "bench/run_benchmarks.sh --build-dir $build_dir --repetitions $repetitions"
