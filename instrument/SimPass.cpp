@@ -289,8 +289,9 @@ SkipReason ModuleInstrumenter::classifyAddress(const Instruction &I,
   return SkipReason::None;
 }
 
-// Counts Reason; returns whether the access must be instrumented.
-static bool countSkip(SkipReason Reason) {
+// Whether an access classified as Reason gets a hook; counts it under its
+// reason when it does not.
+static bool needsHook(SkipReason Reason) {
   switch (Reason) {
   case SkipReason::None:
     return true;
@@ -320,22 +321,22 @@ bool ModuleInstrumenter::shouldInstrument(Instruction &I) {
   if (auto *Load = dyn_cast<LoadInst>(&I)) {
     if (Load->isAtomic() ? !ClInstrumentAtomics : !ClInstrumentMemoryAccesses)
       return false;
-    return countSkip(classifyAddress(I, Load->getPointerOperand(), true));
+    return needsHook(classifyAddress(I, Load->getPointerOperand(), true));
   }
   if (auto *Store = dyn_cast<StoreInst>(&I)) {
     if (Store->isAtomic() ? !ClInstrumentAtomics : !ClInstrumentMemoryAccesses)
       return false;
-    return countSkip(classifyAddress(I, Store->getPointerOperand(), false));
+    return needsHook(classifyAddress(I, Store->getPointerOperand(), false));
   }
   if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
     if (!ClInstrumentAtomics)
       return false;
-    return countSkip(classifyAddress(I, RMW->getPointerOperand(), false));
+    return needsHook(classifyAddress(I, RMW->getPointerOperand(), false));
   }
   if (auto *CmpXchg = dyn_cast<AtomicCmpXchgInst>(&I)) {
     if (!ClInstrumentAtomics)
       return false;
-    return countSkip(classifyAddress(I, CmpXchg->getPointerOperand(), false));
+    return needsHook(classifyAddress(I, CmpXchg->getPointerOperand(), false));
   }
   if (auto *Fence = dyn_cast<FenceInst>(&I)) {
     if (!ClInstrumentAtomics)
@@ -353,11 +354,11 @@ bool ModuleInstrumenter::shouldInstrument(Instruction &I) {
       return false;
     // Instrumented unless both ends are private; instrumentMemIntrinsic()
     // hooks the shared ends only.
-    bool DestShared = countSkip(classifyAddress(I, MI->getRawDest(), false));
+    bool DestShared = needsHook(classifyAddress(I, MI->getRawDest(), false));
     auto *Transfer = dyn_cast<MemTransferInst>(MI);
     bool SourceShared =
         Transfer &&
-        countSkip(classifyAddress(I, Transfer->getRawSource(), true));
+        needsHook(classifyAddress(I, Transfer->getRawSource(), true));
     return DestShared || SourceShared;
   }
   return false;
