@@ -39,9 +39,11 @@
 #include "llvm/Passes/PassPlugin.h"
 #include "llvm/Support/AtomicOrdering.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 #include <cstdlib>
+#include <optional>
 
 using namespace llvm;
 
@@ -102,17 +104,16 @@ enum class SkipReason {
   NonDefaultAddressSpace,
 };
 
-// The hook for a plain access of Size bytes, or 0 when Size needs the
+// The ABI has hooks for accesses of 1, 2, 4, 8 and 16 bytes: size classes
+// 0..4 (log2 of the size).
+constexpr unsigned NumSizeClasses = 5;
+
+// The size class of an access of Bytes bytes, or none when it needs the
 // _range hook.
-unsigned fixedSizeHookIndex(uint64_t Size) {
-  switch (Size) {
-  case 1: return 1;
-  case 2: return 2;
-  case 4: return 3;
-  case 8: return 4;
-  case 16: return 5;
-  default: return 0;
-  }
+std::optional<unsigned> sizeClassOf(uint64_t Bytes) {
+  if (!isPowerOf2_64(Bytes) || Bytes > 16)
+    return std::nullopt;
+  return Log2_64(Bytes);
 }
 
 /// The names -sim-gate can use for a function: its qualified name without
@@ -151,8 +152,7 @@ public:
   void instrumentFunction(Function &F);
 
 private:
-  SkipReason classifyAddress(const Instruction &I, Value *Addr,
-                             bool IsRead);
+  SkipReason classifyAddress(const Instruction &I, Value *Addr, bool IsRead);
   bool shouldInstrument(Instruction &I);
   bool isCaptured(const AllocaInst &Alloca);
 
@@ -162,8 +162,7 @@ private:
   void instrumentAtomic(Instruction &I);
   void instrumentFence(FenceInst &Fence);
   void instrumentMemIntrinsic(MemIntrinsic &MI);
-  void instrumentRange(Instruction &I, Value *Addr, Value *Size,
-                       bool IsWrite);
+  void instrumentRange(Instruction &I, Value *Addr, Value *Size, bool IsWrite);
   void insertGate(Function &F, StringRef GateName);
 
   void insertGuardedHook(Instruction &Before, FunctionCallee Hook,
@@ -176,10 +175,11 @@ private:
   Type *PtrTy;
   Type *IntOrderTy;
   Type *SizeTy;
-  // Index 1..5 = 1, 2, 4, 8, 16 bytes; see fixedSizeHookIndex().
-  FunctionCallee ReadHooks[6], WriteHooks[6];
-  FunctionCallee AtomicLoadHooks[6], AtomicStoreHooks[6], AtomicRmwHooks[6],
-      AtomicCmpxchgHooks[6];
+  // Indexed by sizeClassOf().
+  FunctionCallee ReadHooks[NumSizeClasses], WriteHooks[NumSizeClasses];
+  FunctionCallee AtomicLoadHooks[NumSizeClasses],
+      AtomicStoreHooks[NumSizeClasses], AtomicRmwHooks[NumSizeClasses],
+      AtomicCmpxchgHooks[NumSizeClasses];
   FunctionCallee ReadRangeHook, WriteRangeHook, FenceHook, GateHook;
   StringSet<> GateNames;
   // Capture results for the function being instrumented.
@@ -200,27 +200,27 @@ ModuleInstrumenter::ModuleInstrumenter(Module &M)
       M.getOrInsertGlobal("__sim_world_active", IRB.getInt8Ty()));
   Unlikely = MDBuilder(Ctx).createUnlikelyBranchWeights();
 
-  for (unsigned Index = 1; Index <= 5; ++Index) {
-    unsigned Bytes = 1u << (Index - 1);
+  for (unsigned SizeClass = 0; SizeClass < NumSizeClasses; ++SizeClass) {
+    unsigned Bytes = 1u << SizeClass;
     std::string Suffix = std::to_string(Bytes);
-    ReadHooks[Index] = M.getOrInsertFunction("__sim_read" + Suffix, VoidTy,
-                                             PtrTy, PtrTy);
-    WriteHooks[Index] = M.getOrInsertFunction("__sim_write" + Suffix, VoidTy,
-                                              PtrTy, PtrTy);
+    ReadHooks[SizeClass] =
+        M.getOrInsertFunction("__sim_read" + Suffix, VoidTy, PtrTy, PtrTy);
+    WriteHooks[SizeClass] =
+        M.getOrInsertFunction("__sim_write" + Suffix, VoidTy, PtrTy, PtrTy);
     std::string Atomic = "__sim_atomic" + std::to_string(Bytes * 8);
-    AtomicLoadHooks[Index] = M.getOrInsertFunction(Atomic + "_load", VoidTy,
-                                                   PtrTy, IntOrderTy, PtrTy);
-    AtomicStoreHooks[Index] = M.getOrInsertFunction(
+    AtomicLoadHooks[SizeClass] = M.getOrInsertFunction(
+        Atomic + "_load", VoidTy, PtrTy, IntOrderTy, PtrTy);
+    AtomicStoreHooks[SizeClass] = M.getOrInsertFunction(
         Atomic + "_store", VoidTy, PtrTy, IntOrderTy, PtrTy);
-    AtomicRmwHooks[Index] = M.getOrInsertFunction(Atomic + "_rmw", VoidTy,
-                                                  PtrTy, IntOrderTy, PtrTy);
-    AtomicCmpxchgHooks[Index] = M.getOrInsertFunction(
+    AtomicRmwHooks[SizeClass] = M.getOrInsertFunction(Atomic + "_rmw", VoidTy,
+                                                      PtrTy, IntOrderTy, PtrTy);
+    AtomicCmpxchgHooks[SizeClass] = M.getOrInsertFunction(
         Atomic + "_cmpxchg", VoidTy, PtrTy, IntOrderTy, PtrTy);
   }
-  ReadRangeHook = M.getOrInsertFunction("__sim_read_range", VoidTy, PtrTy,
-                                        SizeTy, PtrTy);
-  WriteRangeHook = M.getOrInsertFunction("__sim_write_range", VoidTy, PtrTy,
-                                         SizeTy, PtrTy);
+  ReadRangeHook =
+      M.getOrInsertFunction("__sim_read_range", VoidTy, PtrTy, SizeTy, PtrTy);
+  WriteRangeHook =
+      M.getOrInsertFunction("__sim_write_range", VoidTy, PtrTy, SizeTy, PtrTy);
   FenceHook =
       M.getOrInsertFunction("__sim_atomic_fence", VoidTy, IntOrderTy, PtrTy);
   GateHook = M.getOrInsertFunction("__sim_gate", VoidTy, PtrTy, PtrTy);
@@ -274,8 +274,8 @@ SkipReason ModuleInstrumenter::classifyAddress(const Instruction &I,
     // call to an Itanium TLS wrapper (_ZTW<var>) returns the same for a
     // thread_local with a dynamic initialiser.
     if (const auto *Intrinsic = dyn_cast<IntrinsicInst>(Call);
-        Intrinsic && Intrinsic->getIntrinsicID() ==
-                         Intrinsic::threadlocal_address)
+        Intrinsic &&
+        Intrinsic->getIntrinsicID() == Intrinsic::threadlocal_address)
       return SkipReason::ThreadLocal;
     if (const Function *Callee = Call->getCalledFunction();
         Callee && Callee->getName().starts_with("_ZTW"))
@@ -389,17 +389,18 @@ void ModuleInstrumenter::instrumentRange(Instruction &I, Value *Addr,
 void ModuleInstrumenter::instrumentLoadOrStore(Instruction &I, Value *Addr,
                                                Type *AccessTy, bool IsWrite) {
   TypeSize Size = DL.getTypeStoreSize(AccessTy);
-  unsigned Index = Size.isScalable() ? 0 : fixedSizeHookIndex(Size);
+  std::optional<unsigned> SizeClass =
+      Size.isScalable() ? std::nullopt : sizeClassOf(Size.getFixedValue());
   if (IsWrite)
     ++NumInstrumentedWrites;
   else
     ++NumInstrumentedReads;
-  if (Index == 0) {
+  if (!SizeClass) {
     IRBuilder<> IRB(&I);
     instrumentRange(I, Addr, IRB.CreateTypeSize(SizeTy, Size), IsWrite);
     return;
   }
-  insertGuardedHook(I, IsWrite ? WriteHooks[Index] : ReadHooks[Index],
+  insertGuardedHook(I, IsWrite ? WriteHooks[*SizeClass] : ReadHooks[*SizeClass],
                     {Addr, Sites.siteFor(I)});
 }
 
@@ -433,10 +434,11 @@ void ModuleInstrumenter::instrumentAtomic(Instruction &I) {
     Hooks = AtomicCmpxchgHooks;
   }
   ++NumInstrumentedAtomics;
-  unsigned Index = fixedSizeHookIndex(DL.getTypeStoreSize(ValueTy));
+  std::optional<unsigned> SizeClass =
+      sizeClassOf(DL.getTypeStoreSize(ValueTy).getFixedValue());
   // LLVM accepts atomics of other power-of-two sizes (e.g. 32 bytes) that
   // the ABI has no hook for; they are still a scheduling point.
-  if (Index == 0) {
+  if (!SizeClass) {
     IRBuilder<> IRB(&I);
     instrumentRange(I, Addr,
                     IRB.CreateTypeSize(SizeTy, DL.getTypeStoreSize(ValueTy)),
@@ -445,7 +447,7 @@ void ModuleInstrumenter::instrumentAtomic(Instruction &I) {
   }
   Value *CABIOrder =
       ConstantInt::get(IntOrderTy, static_cast<int>(toCABI(Order)));
-  insertGuardedHook(I, Hooks[Index], {Addr, CABIOrder, Sites.siteFor(I)});
+  insertGuardedHook(I, Hooks[*SizeClass], {Addr, CABIOrder, Sites.siteFor(I)});
 }
 
 void ModuleInstrumenter::instrumentFence(FenceInst &Fence) {
@@ -459,8 +461,8 @@ void ModuleInstrumenter::instrumentMemIntrinsic(MemIntrinsic &MI) {
   ++NumInstrumentedMemIntrinsics;
   // A copy reads all of its source before it writes its destination.
   if (auto *Transfer = dyn_cast<MemTransferInst>(&MI);
-      Transfer && classifyAddress(MI, Transfer->getRawSource(), true) ==
-                      SkipReason::None)
+      Transfer &&
+      classifyAddress(MI, Transfer->getRawSource(), true) == SkipReason::None)
     instrumentRange(MI, Transfer->getRawSource(), MI.getLength(),
                     /*IsWrite=*/false);
   if (classifyAddress(MI, MI.getRawDest(), false) == SkipReason::None)
@@ -475,8 +477,8 @@ void ModuleInstrumenter::instrumentAccess(Instruction &I) {
   if (I.isAtomic())
     return instrumentAtomic(I);
   if (auto *Load = dyn_cast<LoadInst>(&I))
-    return instrumentLoadOrStore(I, Load->getPointerOperand(),
-                                 Load->getType(), /*IsWrite=*/false);
+    return instrumentLoadOrStore(I, Load->getPointerOperand(), Load->getType(),
+                                 /*IsWrite=*/false);
   auto *Store = cast<StoreInst>(&I);
   instrumentLoadOrStore(I, Store->getPointerOperand(),
                         Store->getValueOperand()->getType(), /*IsWrite=*/true);
@@ -534,8 +536,7 @@ void defineInstrumentedMarker(Module &M) {
   GlobalVariable *Marker = M.getGlobalVariable("__sim_instrumented");
   if (!Marker) {
     new GlobalVariable(M, Int8Ty, /*isConstant=*/true,
-                       GlobalValue::WeakODRLinkage, One,
-                       "__sim_instrumented");
+                       GlobalValue::WeakODRLinkage, One, "__sim_instrumented");
     return;
   }
   // A declaration from code that includes sim_interface.h.

@@ -91,17 +91,18 @@ Constant *SiteTable::stringFor(StringRef S) {
 
 Constant *SiteTable::getOrCreateSite(StringRef File, StringRef Function,
                                      unsigned Line, unsigned Column) {
-  Constant *&Slot =
-      Sites[SiteKey(File.str(), Function.str(), Line, Column)];
+  Constant *&Slot = Sites[SiteKey(File.str(), Function.str(), Line, Column)];
   if (!Slot) {
     LLVMContext &Ctx = M.getContext();
     Constant *Init = ConstantStruct::get(
-        SiteTy, {stringFor(File), stringFor(Function),
-                 ConstantInt::get(Type::getInt32Ty(Ctx), Line),
-                 ConstantInt::get(Type::getInt32Ty(Ctx), Column),
-                 ConstantInt::get(Type::getInt64Ty(Ctx), siteHash(File, Line))});
-    auto *GV = new GlobalVariable(M, SiteTy, /*isConstant=*/true,
-                                  GlobalValue::PrivateLinkage, Init, "sim.site");
+        SiteTy,
+        {stringFor(File), stringFor(Function),
+         ConstantInt::get(Type::getInt32Ty(Ctx), Line),
+         ConstantInt::get(Type::getInt32Ty(Ctx), Column),
+         ConstantInt::get(Type::getInt64Ty(Ctx), siteHash(File, Line))});
+    auto *GV =
+        new GlobalVariable(M, SiteTy, /*isConstant=*/true,
+                           GlobalValue::PrivateLinkage, Init, "sim.site");
     GV->setAlignment(Align(8));
     Slot = GV;
   }
