@@ -22,7 +22,7 @@ void OnCrashSignal(int signal_number, siginfo_t* info, void* context) {
   if (InWorld() && current_world != nullptr) {
     World& world = *current_world;
     SimThread& thread = world.running();
-    std::string message = "T" + std::to_string(thread.id) + " received " + sigabbrev_np(signal_number) + " (" +
+    std::string message = "T" + std::to_string(thread.id) + " received SIG" + std::string(sigabbrev_np(signal_number)) + " (" +
                           strsignal(signal_number) + ")";
     if (signal_number == SIGSEGV || signal_number == SIGBUS) {
       char address[64];

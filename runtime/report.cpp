@@ -49,8 +49,10 @@ std::string Report::render() const {
   std::snprintf(hash, sizeof hash, "%016" PRIx64, trace_hash);
   text += std::string("  trace hash: ") + hash + "\n";
   if (!replay.empty()) text += "  replay: " + replay + "\n";
-  const std::string first_line = message.substr(0, message.find('\n'));
-  text += "SUMMARY: simthread: " + std::string(to_string(verdict)) + ": " + first_line + "\n";
+  // The first sentence: a SUMMARY line stays one line.
+  std::string summary = message.substr(0, message.find('\n'));
+  if (const std::size_t end = summary.find(". "); end != std::string::npos) summary.resize(end);
+  text += "SUMMARY: simthread: " + std::string(to_string(verdict)) + ": " + summary + "\n";
   text += "==================\n";
   return text;
 }

@@ -48,6 +48,7 @@ void ThreadEntry(ctx::transfer_t from) {
   SimThread& self = world.running();
   errno = 0;
   ClearPthreadKeyValues();
+  if (!self.pending_signals.empty()) DeliverPendingSignals(world);
   try {
     self.body();
   } catch (const ThreadExitUnwind&) {
@@ -113,6 +114,7 @@ void World::SchedulingPoint(EventKind kind, const void* object, const Site& site
   self.last_kind = kind;
   self.last_step = steps_;
   Reschedule(/*willing_to_wait=*/false);
+  if (!self.pending_signals.empty()) DeliverPendingSignals(*this);
 }
 
 void World::YieldPoint(EventKind kind, const void* object, const Site& site) {
@@ -122,6 +124,7 @@ void World::YieldPoint(EventKind kind, const void* object, const Site& site) {
   self.last_kind = kind;
   self.last_step = steps_;
   Reschedule(/*willing_to_wait=*/true);
+  if (!self.pending_signals.empty()) DeliverPendingSignals(*this);
 }
 
 bool World::Block(const Wait& wait) {
@@ -134,6 +137,9 @@ bool World::Block(const Wait& wait) {
   self.state = ThreadState::kRunnable;
   self.woken = false;
   self.wait = Wait{};
+  // After the wait is over, so a handler that reaches a scheduling point
+  // of its own finds this thread runnable, not inside the wait.
+  if (!self.pending_signals.empty()) DeliverPendingSignals(*this);
   return !satisfied;
 }
 
@@ -168,7 +174,7 @@ bool World::AdvanceClockToNextDeadline() {
 void World::Reschedule(bool willing_to_wait) {
   if (++steps_ > options_.max_steps) {
     EndExecution(Verdict::kStepLimit,
-                 "step limit: " + std::to_string(options_.max_steps) +
+                 std::to_string(options_.max_steps) +
                      " scheduling points without the execution ending. This is often caused by a thread "
                      "spinning until another makes progress (a spin lock or a busy-wait loop); each thread's "
                      "last site is below. Raise max_steps in SIM_OPTIONS if the program is just long");
@@ -272,7 +278,7 @@ void World::EndExecution(Verdict verdict, std::string message) {
 std::string World::DescribeDeadlock() const {
   std::size_t blocked = 0;
   for (auto& thread : threads_) blocked += thread->state == ThreadState::kBlocked;
-  return "deadlock: " + std::to_string(blocked) + (blocked == 1 ? " thread is" : " threads are") +
+  return std::to_string(blocked) + (blocked == 1 ? " thread is" : " threads are") +
          " blocked and no thread can run or wake them";
 }
 

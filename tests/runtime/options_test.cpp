@@ -1,0 +1,78 @@
+// SIM_OPTIONS: every option is settable, overrides code, and bad input is an
+// error naming the key and the valid values.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <stdexcept>
+
+#include "sim/sim.h"
+
+namespace {
+
+using ::testing::HasSubstr;
+
+class OptionsTest : public ::testing::Test {
+ protected:
+  void TearDown() override { unsetenv("SIM_OPTIONS"); }
+
+  static std::string ErrorFor(const char* options) {
+    setenv("SIM_OPTIONS", options, 1);
+    try {
+      sim::explore([] {});
+    } catch (const std::invalid_argument& error) {
+      return error.what();
+    }
+    return "(no error)";
+  }
+};
+
+TEST_F(OptionsTest, UnknownKeyNamesItAndTheValidKeys) {
+  const std::string error = ErrorFor("sedes=10");
+  EXPECT_THAT(error, HasSubstr("unknown option 'sedes'"));
+  EXPECT_THAT(error, HasSubstr("seeds"));
+  EXPECT_THAT(error, HasSubstr("strategy"));
+  EXPECT_THAT(error, HasSubstr("help=1"));
+}
+
+TEST_F(OptionsTest, BadNumberNamesTheKey) {
+  EXPECT_THAT(ErrorFor("seeds=ten"), HasSubstr("option 'seeds' expects a whole number >= 0, got 'ten'"));
+  EXPECT_THAT(ErrorFor("max_steps=-1"), HasSubstr("option 'max_steps'"));
+}
+
+TEST_F(OptionsTest, BadStrategyListsTheValidOnes) {
+  EXPECT_THAT(ErrorFor("strategy=dfs"), HasSubstr("valid strategies: random, pct:D (D >= 1), replay:<schedule>"));
+  EXPECT_THAT(ErrorFor("strategy=pct:0"), HasSubstr("the depth must be a whole number >= 1"));
+  EXPECT_THAT(ErrorFor("strategy=replay:garbage"), HasSubstr("not a simthread schedule"));
+}
+
+TEST_F(OptionsTest, PieceWithoutEqualsIsAnError) {
+  EXPECT_THAT(ErrorFor("verbose"), HasSubstr("'verbose' is not key=value"));
+}
+
+TEST_F(OptionsTest, EnvironmentOverridesCodeAndSeedMeansOneSeed) {
+  setenv("SIM_OPTIONS", "seed=17", 1);
+  int executions = 0;
+  auto report = sim::explore([&] { ++executions; }, {.first_seed = 0, .seeds = 500});
+  EXPECT_FALSE(report.has_value());
+  EXPECT_EQ(executions, 1);
+}
+
+TEST_F(OptionsTest, SeparatorsAndStrategyWithColon) {
+  setenv("SIM_OPTIONS", "seeds=3,strategy=pct:2 max_steps=100", 1);
+  int executions = 0;
+  sim::explore([&] { ++executions; });
+  EXPECT_EQ(executions, 3);
+}
+
+TEST_F(OptionsTest, HelpListsEveryOptionWithItsDefaultAndExits) {
+  setenv("SIM_OPTIONS", "help=1", 1);
+  EXPECT_EXIT(sim::explore([] {}), ::testing::ExitedWithCode(0),
+              "first_seed.*\n.*seeds.*default 100.*\n.*strategy.*default random.*\n.*max_steps.*\n.*stack_size");
+}
+
+TEST_F(OptionsTest, TooSmallStackIsAnError) {
+  EXPECT_THAT(ErrorFor("stack_size=100"), HasSubstr("'stack_size' must be at least 16384"));
+}
+
+}  // namespace
