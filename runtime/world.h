@@ -67,6 +67,9 @@ struct SimThread {
   // __cxa_thread_atexit_impl registrations (thread_local destructors), run
   // in reverse order when the thread exits.
   std::vector<std::pair<void (*)(void*), void*>> thread_local_destructors;
+  // Signals another thread sent with pthread_kill, whose handlers run when
+  // this thread next returns from the world (interceptors_signal.cpp).
+  std::vector<int> pending_signals;
 };
 
 // How an execution ended, as the world saw it (before symbolization).
@@ -183,6 +186,12 @@ class World {
 // (running destructors) as it would on a real thread; caught at the fiber's
 // entry.
 struct ThreadExitUnwind {};
+
+// Runs the handlers of the running thread's pending signals. Called where a
+// thread returns from the world to its own code (the end of a scheduling
+// point or a Block, and fiber entry), as the kernel runs handlers on the
+// return to user space. Defined in interceptors_signal.cpp.
+void DeliverPendingSignals(World& world);
 
 // The running world, or null. A plain global (see the invariant above).
 extern World* current_world;
