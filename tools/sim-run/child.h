@@ -1,0 +1,68 @@
+// child.h: one seed's process: starting it, and what its end means.
+//
+// A child is the user's program started with SIM_OPTIONS naming its seed and
+// a report_json file, in a process group of its own (so a hang can be killed
+// with everything it started), stdin from /dev/null, stdout discarded and
+// stderr captured to a file: the runtime's report block goes there. What a
+// verdict means is the runtime's business; this file only maps the exit
+// status, the signal and the child's JSON onto sim-run's words.
+#ifndef SIM_TOOLS_SIM_RUN_CHILD_H_
+#define SIM_TOOLS_SIM_RUN_CHILD_H_
+
+#include <sys/types.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace simrun {
+
+// The exit status whole-program mode uses for a verdict the runtime detected
+// (failure, deadlock, step limit, uncaught exception, unsupported).
+inline constexpr int kRuntimeFailureExitStatus = 66;
+
+// What every child of one sim-run shares.
+struct LaunchSpec {
+  std::string program_path;            // resolved: what posix_spawn executes
+  std::vector<std::string> argv;       // argv[0] as the user typed it, then the arguments
+  std::string base_options;            // the user's SIM_OPTIONS, possibly empty
+  std::string strategy;                // --strategy, possibly empty
+  std::string scratch_dir;             // where per-seed report and stderr files go
+};
+
+// SIM_OPTIONS for `seed`, without report_json: what the replay line sets.
+std::string SeedOptions(const LaunchSpec& spec, std::uint64_t seed);
+
+// The copy-pasteable command that replays `seed`:
+// SIM_OPTIONS=seed=K ./prog args (shell-quoted).
+std::string ReplayCommand(const LaunchSpec& spec, std::uint64_t seed);
+
+// `word` quoted for a POSIX shell, unchanged when it needs no quoting.
+std::string ShellQuote(const std::string& word);
+
+std::string ReportJsonPath(const LaunchSpec& spec, std::uint64_t seed);
+std::string StderrPath(const LaunchSpec& spec, std::uint64_t seed);
+
+// Starts the child for `seed`. Returns its pid (also its process group id), or
+// -1 with errno set.
+pid_t SpawnSeed(const LaunchSpec& spec, std::uint64_t seed);
+
+// How one seed ended.
+struct Outcome {
+  bool passed = false;
+  std::string verdict;     // for the summary line: "deadlock", "crash (SIGABRT)", "exit status 1", "hang (...)"
+  std::string kind;        // for --report-json: the child's verdict, "crash", "hang" or "exit status N"
+  std::string message;     // from the child's JSON, or a description of the exit
+  std::string schedule;    // from the child's JSON; empty when it wrote none
+  std::string trace_hash;  // from the child's JSON; empty when it wrote none
+  std::string report;      // the child's stderr
+};
+
+// Classifies a reaped child. `timed_out` when sim-run killed it for outliving
+// --timeout `timeout_text` seconds. Reads (and does not delete) its files.
+Outcome ClassifyExit(const LaunchSpec& spec, std::uint64_t seed, int wait_status, bool timed_out,
+                     const std::string& timeout_text);
+
+}  // namespace simrun
+
+#endif  // SIM_TOOLS_SIM_RUN_CHILD_H_

@@ -1,0 +1,436 @@
+// sim-run: explores seeds of a whole program built with sim-clang++, one
+// process per seed.
+//
+//   sim-run [--seeds N] [--start K] [--strategy S] [--jobs J] [--timeout SECONDS]
+//           [--keep-going] [--report-json PATH] -- PROG [ARGS...]
+//
+// Runs PROG with SIM_OPTIONS=seed=K (plus the user's SIM_OPTIONS and
+// --strategy) for K in [start, start + N), J processes at a time, and prints
+// either "sim-run: N seeds passed" or the lowest failing seed, the command
+// that replays it and that run's report. The lowest failing seed does not
+// depend on J: a failure is reported only once every lower seed has ended.
+//
+// The phases of a run: parse the command line, check the program, then loop
+// (launch up to J seeds, reap those that ended, kill those past --timeout or
+// beyond a failure, wait for the next child to end), then summarise.
+// Exit status: 0 every seed passed, 1 a seed failed, 2 usage error.
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <charconv>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "child.h"
+#include "json.h"
+
+namespace simrun {
+namespace {
+
+constexpr int kExitPassed = 0;
+constexpr int kExitFailed = 1;
+constexpr int kExitUsage = 2;
+constexpr const char* kUsage =
+    "usage: sim-run [--seeds N] [--start K] [--strategy S] [--jobs J] [--timeout SECONDS]\n"
+    "               [--keep-going] [--report-json PATH] -- PROG [ARGS...]\n"
+    "Runs PROG (built with sim-clang++) once per seed K in [start, start+N) with\n"
+    "SIM_OPTIONS=seed=K, J at a time, and reports the lowest failing seed.\n"
+    "  --seeds N          seeds to run (default 100)\n"
+    "  --start K          first seed (default 0)\n"
+    "  --strategy S       SIM_OPTIONS strategy: random | pct:D | replay:<schedule>\n"
+    "  --jobs J           processes at a time (default: number of cores)\n"
+    "  --timeout SECONDS  kill a run after this much wall-clock time and report a hang\n"
+    "  --keep-going       run every seed, even after a failure\n"
+    "  --report-json PATH write the result as JSON\n"
+    "Exit status: 0 all passed, 1 a seed failed, 2 usage error.\n";
+
+using Clock = std::chrono::steady_clock;
+
+struct Config {
+  std::uint64_t seeds = 100;
+  std::uint64_t start = 0;
+  std::string strategy;
+  unsigned jobs = 0;
+  std::optional<double> timeout_seconds;
+  std::string timeout_text;
+  bool keep_going = false;
+  std::string report_json_path;
+  std::vector<std::string> command;  // PROG ARGS...
+};
+
+[[noreturn]] void UsageError(const std::string& message) {
+  std::fprintf(stderr, "sim-run: %s\n%s", message.c_str(), kUsage);
+  std::exit(kExitUsage);
+}
+
+std::uint64_t ParseCount(const std::string& flag, const std::string& text, std::uint64_t minimum) {
+  std::uint64_t value = 0;
+  const char* end = text.data() + text.size();
+  const auto [stop, error] = std::from_chars(text.data(), end, value);
+  if (text.empty() || error != std::errc() || stop != end) {
+    UsageError("bad number for " + flag + ": '" + text + "' (expected a whole number >= " +
+               std::to_string(minimum) + ")");
+  }
+  if (value < minimum) {
+    UsageError("bad number for " + flag + ": '" + text + "' (must be >= " + std::to_string(minimum) + ")");
+  }
+  return value;
+}
+
+double ParseSeconds(const std::string& text) {
+  char* stop = nullptr;
+  errno = 0;
+  const double value = text.empty() ? 0 : std::strtod(text.c_str(), &stop);
+  if (text.empty() || errno != 0 || *stop != '\0' || !(value > 0) || value > 1e9 ||
+      text.find_first_not_of("0123456789.") != std::string::npos) {
+    UsageError("bad number for --timeout: '" + text + "' (expected seconds > 0, e.g. 10 or 0.5)");
+  }
+  return value;
+}
+
+Config ParseCommandLine(int argc, char** argv) {
+  Config config;
+  int i = 1;
+  // A flag's value, from "--flag=value" or the next argument.
+  auto value_of = [&](const std::string& flag, const std::string& arg) -> std::string {
+    if (arg.size() > flag.size() && arg[flag.size()] == '=') return arg.substr(flag.size() + 1);
+    if (i + 1 >= argc) UsageError(flag + " needs a value");
+    return argv[++i];
+  };
+  auto is = [](const std::string& arg, const char* flag) {
+    const std::size_t n = std::strlen(flag);
+    return arg.compare(0, n, flag) == 0 && (arg.size() == n || arg[n] == '=');
+  };
+  for (; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--") {
+      ++i;
+      break;
+    }
+    if (arg == "-h" || arg == "--help") {
+      std::fputs(kUsage, stdout);
+      std::exit(kExitPassed);
+    }
+    if (is(arg, "--seeds")) {
+      config.seeds = ParseCount("--seeds", value_of("--seeds", arg), 1);
+    } else if (is(arg, "--start")) {
+      config.start = ParseCount("--start", value_of("--start", arg), 0);
+    } else if (is(arg, "--strategy")) {
+      config.strategy = value_of("--strategy", arg);
+      if (config.strategy.empty()) UsageError("--strategy needs a value: random | pct:D | replay:<schedule>");
+    } else if (is(arg, "--jobs")) {
+      const std::uint64_t jobs = ParseCount("--jobs", value_of("--jobs", arg), 1);
+      if (jobs > 4096) UsageError("bad number for --jobs: '" + std::to_string(jobs) + "' (at most 4096)");
+      config.jobs = static_cast<unsigned>(jobs);
+    } else if (is(arg, "--timeout")) {
+      config.timeout_text = value_of("--timeout", arg);
+      config.timeout_seconds = ParseSeconds(config.timeout_text);
+    } else if (arg == "--keep-going") {
+      config.keep_going = true;
+    } else if (is(arg, "--report-json")) {
+      config.report_json_path = value_of("--report-json", arg);
+      if (config.report_json_path.empty()) UsageError("--report-json needs a path");
+    } else if (arg.size() > 1 && arg[0] == '-') {
+      UsageError("unknown flag '" + arg + "'");
+    } else {
+      break;  // the program, without "--"
+    }
+  }
+  for (; i < argc; ++i) config.command.emplace_back(argv[i]);
+  if (config.command.empty()) UsageError("missing program: give it after '--', e.g. sim-run --seeds 1000 -- ./prog");
+  if (config.start > UINT64_MAX - config.seeds) UsageError("--start + --seeds overflows a 64-bit seed");
+  if (config.jobs == 0) config.jobs = std::max(1u, std::thread::hardware_concurrency());
+  return config;
+}
+
+// The file posix_spawn should execute for `program`, searched in PATH when it
+// has no '/' (as a shell would); a usage error when there is none.
+std::string ResolveProgram(const std::string& program) {
+  auto check = [](const std::string& path) -> std::string {
+    struct stat info;
+    if (stat(path.c_str(), &info) != 0) return "not found";
+    if (S_ISDIR(info.st_mode)) return "is a directory";
+    if (access(path.c_str(), X_OK) != 0) return "is not executable (chmod +x, or build it with sim-clang++)";
+    return {};
+  };
+  if (program.find('/') != std::string::npos) {
+    const std::string problem = check(program);
+    if (!problem.empty()) UsageError("program " + program + " " + problem);
+    return program;
+  }
+  const char* path_variable = std::getenv("PATH");
+  std::string path = path_variable ? path_variable : "/usr/local/bin:/usr/bin:/bin";
+  std::string first_problem;
+  for (std::size_t start = 0; start <= path.size();) {
+    std::size_t end = path.find(':', start);
+    if (end == std::string::npos) end = path.size();
+    const std::string dir = end == start ? "." : path.substr(start, end - start);
+    const std::string candidate = dir + "/" + program;
+    const std::string problem = check(candidate);
+    if (problem.empty()) return candidate;
+    if (first_problem.empty() && problem != "not found") first_problem = candidate + " " + problem;
+    start = end + 1;
+  }
+  if (!first_problem.empty()) UsageError("program " + first_problem);
+  UsageError("program " + program + " not found in PATH (for a file in this directory, write ./" + program + ")");
+}
+
+// A scratch directory whose path can sit in SIM_OPTIONS (no separators in it).
+std::string MakeScratchDir() {
+  std::vector<std::string> bases;
+  if (const char* tmpdir = std::getenv("TMPDIR"); tmpdir != nullptr && *tmpdir != '\0') bases.emplace_back(tmpdir);
+  bases.emplace_back("/tmp");
+  for (const std::string& base : bases) {
+    if (base.find_first_of(":, \t\n") != std::string::npos) continue;
+    std::string path = base + "/sim-run.XXXXXX";
+    if (mkdtemp(path.data()) != nullptr) return path;
+  }
+  std::fprintf(stderr, "sim-run: cannot create a scratch directory in $TMPDIR or /tmp: %s\n", std::strerror(errno));
+  std::exit(kExitUsage);
+}
+
+struct Running {
+  pid_t pid = -1;
+  Clock::time_point deadline;
+  bool timed_out = false;   // killed by us for outliving --timeout
+  bool discarded = false;   // killed by us because a lower seed failed
+};
+
+class Explorer {
+ public:
+  Explorer(const Config& config, LaunchSpec spec) : config_(config), spec_(std::move(spec)) {}
+
+  // Runs the seeds; returns the failing seeds' outcomes (lowest first).
+  std::map<std::uint64_t, Outcome> Run(const sigset_t& waited_signals) {
+    std::uint64_t next = config_.start;
+    const std::uint64_t end = config_.start + config_.seeds;
+    for (;;) {
+      while (!stopping() && running_.size() < config_.jobs && next < end) Launch(next++);
+      if (running_.empty()) break;
+      const bool reaped = ReapEnded();
+      if (stopping()) DiscardAboveLowestFailure();
+      KillTimedOut();
+      if (!reaped) WaitForSignal(waited_signals);
+    }
+    seeds_run_ = stopping() ? failures_.begin()->first - config_.start + 1 : config_.seeds;
+    return std::move(failures_);
+  }
+
+  std::uint64_t seeds_run() const { return seeds_run_; }
+
+  // Kills every child's process group (on SIGINT/SIGTERM/SIGHUP).
+  void KillAll() {
+    for (const auto& [seed, child] : running_) kill(-child.pid, SIGKILL);
+  }
+
+ private:
+  bool stopping() const { return !config_.keep_going && !failures_.empty(); }
+
+  void Launch(std::uint64_t seed) {
+    const pid_t pid = SpawnSeed(spec_, seed);
+    if (pid < 0) {
+      std::fprintf(stderr, "sim-run: cannot start %s for seed %llu: %s\n", spec_.program_path.c_str(),
+                   static_cast<unsigned long long>(seed), std::strerror(errno));
+      KillAll();
+      std::exit(kExitUsage);
+    }
+    Running child;
+    child.pid = pid;
+    if (config_.timeout_seconds) {
+      child.deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                          std::chrono::duration<double>(*config_.timeout_seconds));
+    }
+    running_[seed] = child;
+    by_pid_[pid] = seed;
+  }
+
+  // Reaps every child that has ended; true when there was one.
+  bool ReapEnded() {
+    bool reaped = false;
+    for (;;) {
+      int status = 0;
+      const pid_t pid = waitpid(-1, &status, WNOHANG);
+      if (pid <= 0) break;
+      const auto seed_it = by_pid_.find(pid);
+      if (seed_it == by_pid_.end()) continue;
+      reaped = true;
+      const std::uint64_t seed = seed_it->second;
+      by_pid_.erase(seed_it);
+      const Running child = running_[seed];
+      running_.erase(seed);
+      // The child's own process is gone; anything it left in its group goes too.
+      kill(-pid, SIGKILL);
+      if (!child.discarded) {
+        Outcome outcome = ClassifyExit(spec_, seed, status, child.timed_out, config_.timeout_text);
+        if (!outcome.passed) failures_.emplace(seed, std::move(outcome));
+      }
+      unlink(ReportJsonPath(spec_, seed).c_str());
+      unlink(StderrPath(spec_, seed).c_str());
+    }
+    return reaped;
+  }
+
+  // Seeds above the lowest failure cannot change the answer once every seed
+  // below it has ended; stop them early.
+  void DiscardAboveLowestFailure() {
+    const std::uint64_t lowest = failures_.begin()->first;
+    for (auto& [seed, child] : running_) {
+      if (seed > lowest && !child.discarded) {
+        child.discarded = true;
+        kill(-child.pid, SIGKILL);
+      }
+    }
+  }
+
+  void KillTimedOut() {
+    if (!config_.timeout_seconds) return;
+    const Clock::time_point now = Clock::now();
+    for (auto& [seed, child] : running_) {
+      if (!child.timed_out && !child.discarded && now >= child.deadline) {
+        child.timed_out = true;
+        kill(-child.pid, SIGKILL);
+      }
+    }
+  }
+
+  // Sleeps until a child ends (SIGCHLD), the next deadline passes, or a
+  // termination signal arrives (then kills the children and re-raises it).
+  void WaitForSignal(const sigset_t& waited_signals) {
+    timespec wait = {1, 0};
+    if (config_.timeout_seconds) {
+      Clock::time_point earliest = Clock::time_point::max();
+      for (const auto& [seed, child] : running_) {
+        if (!child.timed_out && !child.discarded) earliest = std::min(earliest, child.deadline);
+      }
+      if (earliest != Clock::time_point::max()) {
+        const auto left = std::max(Clock::duration::zero(), earliest - Clock::now());
+        // +1 ms so the deadline has passed when we wake; at most 1 s at a time.
+        const long long ns = std::min<long long>(
+            std::chrono::duration_cast<std::chrono::nanoseconds>(left).count() + 1'000'000, 1'000'000'000);
+        wait = {static_cast<time_t>(ns / 1'000'000'000), static_cast<long>(ns % 1'000'000'000)};
+      }
+    }
+    const int signal_number = sigtimedwait(&waited_signals, nullptr, &wait);
+    if (signal_number > 0 && signal_number != SIGCHLD) {
+      KillAll();
+      std::error_code ignored;
+      std::filesystem::remove_all(spec_.scratch_dir, ignored);
+      signal(signal_number, SIG_DFL);
+      sigset_t just_this;
+      sigemptyset(&just_this);
+      sigaddset(&just_this, signal_number);
+      sigprocmask(SIG_UNBLOCK, &just_this, nullptr);
+      raise(signal_number);
+      std::_Exit(128 + signal_number);
+    }
+  }
+
+  const Config& config_;
+  const LaunchSpec spec_;
+  std::map<std::uint64_t, Running> running_;
+  std::map<pid_t, std::uint64_t> by_pid_;
+  std::map<std::uint64_t, Outcome> failures_;
+  std::uint64_t seeds_run_ = 0;
+};
+
+void WriteReportJson(const Config& config, const LaunchSpec& spec, std::uint64_t seeds_run,
+                     const std::map<std::uint64_t, Outcome>& failures) {
+  std::string json = "{\"verdict\": ";
+  json += failures.empty() ? "\"pass\"" : "\"fail\"";
+  json += ", \"seeds_run\": " + std::to_string(seeds_run);
+  json += ", \"first_seed\": " + std::to_string(config.start);
+  json += ", \"failure\": ";
+  if (failures.empty()) {
+    json += "null";
+  } else {
+    const auto& [seed, outcome] = *failures.begin();
+    json += "{\"seed\": " + std::to_string(seed);
+    json += ", \"kind\": " + JsonString(outcome.kind);
+    json += ", \"message\": " + JsonString(outcome.message);
+    json += ", \"replay\": " + JsonString(ReplayCommand(spec, seed));
+    json += ", \"schedule\": " + JsonString(outcome.schedule);
+    json += ", \"trace_hash\": " + JsonString(outcome.trace_hash);
+    json += "}";
+  }
+  json += "}\n";
+  std::ofstream out(config.report_json_path, std::ios::binary | std::ios::trunc);
+  out << json;
+  out.close();
+  if (!out) {
+    std::fprintf(stderr, "sim-run: cannot write --report-json %s: %s\n", config.report_json_path.c_str(),
+                 std::strerror(errno));
+  }
+}
+
+void PrintSummary(const Config& config, const LaunchSpec& spec, const std::map<std::uint64_t, Outcome>& failures) {
+  if (failures.empty()) {
+    std::printf("sim-run: %llu seeds passed\n", static_cast<unsigned long long>(config.seeds));
+    return;
+  }
+  const auto& [seed, outcome] = *failures.begin();
+  std::printf("sim-run: failed at seed %llu (%llu seeds passed first): %s\n", static_cast<unsigned long long>(seed),
+              static_cast<unsigned long long>(seed - config.start), outcome.verdict.c_str());
+  std::printf("replay: %s\n", ReplayCommand(spec, seed).c_str());
+  std::fputs(outcome.report.c_str(), stdout);
+  if (!outcome.report.empty() && outcome.report.back() != '\n') std::fputc('\n', stdout);
+  if (config.keep_going) {
+    std::string list;
+    std::size_t shown = 0;
+    for (const auto& [failed_seed, failed] : failures) {
+      if (++shown > 20) {
+        list += ", ...";
+        break;
+      }
+      list += (list.empty() ? "" : ", ") + std::to_string(failed_seed) + " (" + failed.verdict + ")";
+    }
+    std::printf("sim-run: %zu of %llu seeds failed: %s\n", failures.size(),
+                static_cast<unsigned long long>(config.seeds), list.c_str());
+  }
+}
+
+int Main(int argc, char** argv) {
+  const Config config = ParseCommandLine(argc, argv);
+  LaunchSpec spec;
+  spec.program_path = ResolveProgram(config.command.front());
+  spec.argv = config.command;
+  if (const char* options = std::getenv("SIM_OPTIONS")) spec.base_options = options;
+  spec.strategy = config.strategy;
+
+  // Children are reaped by waiting for SIGCHLD; termination signals are taken
+  // the same way so the children can be killed first.
+  signal(SIGCHLD, SIG_DFL);
+  sigset_t waited;
+  sigemptyset(&waited);
+  for (const int signal_number : {SIGCHLD, SIGINT, SIGTERM, SIGHUP}) sigaddset(&waited, signal_number);
+  sigprocmask(SIG_BLOCK, &waited, nullptr);
+
+  spec.scratch_dir = MakeScratchDir();
+  Explorer explorer(config, spec);
+  const std::map<std::uint64_t, Outcome> failures = explorer.Run(waited);
+  std::error_code ignored;
+  std::filesystem::remove_all(spec.scratch_dir, ignored);
+
+  PrintSummary(config, spec, failures);
+  std::fflush(stdout);
+  if (!config.report_json_path.empty()) WriteReportJson(config, spec, explorer.seeds_run(), failures);
+  return failures.empty() ? kExitPassed : kExitFailed;
+}
+
+}  // namespace
+}  // namespace simrun
+
+int main(int argc, char** argv) { return simrun::Main(argc, argv); }
