@@ -1,0 +1,32 @@
+# The replay line sim-run prints for a buggy example, run as printed,
+# reproduces the failure: the same ending and the same trace hash.
+source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/example_verdicts.sh"
+example="$1"
+run "$SIM_BIN/sim-run" --seeds 1000 --timeout 60 --report-json "$TEST_TMP/r.json" -- "$SIM_EXAMPLES/$example"
+expect_eq "$rc" 1 "sim-run exit status"
+seed="$(json_field "$TEST_TMP/r.json" "j['failure']['seed']")"
+hash="$(json_field "$TEST_TMP/r.json" "j['failure']['trace_hash']")"
+[[ "$hash" =~ ^[0-9a-f]{16}$ ]] || fail "trace hash '$hash' from sim-run's report"
+replay="$(sed -n 2p <<< "$out")"
+replay="${replay#replay: }"
+
+# Exactly as printed: the same ending, and the report shows the same hash.
+(eval "$replay") > /dev/null 2> "$TEST_TMP/replay.stderr"
+status=$?
+case "$(expected_verdict "$example")" in
+  "exit status 1") expect_eq "$status" 1 "replayed exit status" ;;
+  "deadlock") expect_eq "$status" 66 "replayed exit status" ;;
+  "crash (SIGABRT)") expect_eq "$status" $((128 + 6)) "replayed exit status (SIGABRT)" ;;
+esac
+expect_contains "$(cat "$TEST_TMP/replay.stderr")" "$hash" "replayed report shows the trace hash"
+
+# And with a report file added to the printed SIM_OPTIONS: the same hash, 3 times.
+for attempt in 1 2 3; do
+  rm -f "$TEST_TMP/replay.json"
+  (eval "${replay/SIM_OPTIONS=seed=$seed/SIM_OPTIONS=seed=$seed:report_json=$TEST_TMP/replay.json}") > /dev/null 2>&1
+  expect_eq "$(json_field "$TEST_TMP/replay.json" "j['trace_hash']")" "$hash" "replay $attempt trace hash"
+  expect_eq "$(json_field "$TEST_TMP/replay.json" "j['seed']")" "$seed" "replay $attempt seed"
+done
+echo "seed $seed replays with trace hash $hash"
+echo PASS

@@ -1,0 +1,15 @@
+# --keep-going runs every seed; the summary names the lowest failing seed and
+# lists all failures.
+source "$(dirname "$0")/lib.sh"
+export STANDIN_LOG="$TEST_TMP/log" STANDIN_FAIL_SEEDS="5 2 17" STANDIN_MODE=exit
+run "$SIM_BIN/sim-run" --seeds 20 --jobs 3 --keep-going --report-json "$TEST_TMP/r.json" -- "$STANDIN"
+expect_eq "$rc" 1 "exit status"
+expect_eq "$(wc -l < "$STANDIN_LOG")" 20 "every seed ran"
+expect_eq "$(sed -n 1p <<< "$out")" "sim-run: failed at seed 2 (2 seeds passed first): exit status 1" "summary"
+expect_eq "$(tail -n 1 <<< "$out")" "sim-run: 3 of 20 seeds failed: 2 (exit status 1), 5 (exit status 1), 17 (exit status 1)" "failure list"
+expect_eq "$(json_field "$TEST_TMP/r.json" "j['seeds_run'], j['failure']['seed']")" "(20, 2)" "report"
+# Without it, seeds after the failure do not run.
+rm -f "$STANDIN_LOG"
+run "$SIM_BIN/sim-run" --seeds 20 --jobs 1 -- "$STANDIN"
+expect_eq "$(wc -l < "$STANDIN_LOG")" 3 "stops at the first failure"
+echo PASS

@@ -1,0 +1,26 @@
+# --report-json: the documented shape on a pass and on a failure, valid JSON
+# with strings escaped; failure fields come from the child's report_json.
+source "$(dirname "$0")/lib.sh"
+run "$SIM_BIN/sim-run" --seeds 7 --start 3 --report-json "$TEST_TMP/pass.json" -- "$STANDIN"
+expect_eq "$rc" 0 "pass exit status"
+python3 - "$TEST_TMP/pass.json" <<'PY' || fail "pass JSON: $(cat "$TEST_TMP/pass.json")"
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert j == {"verdict": "pass", "seeds_run": 7, "first_seed": 3, "failure": None}, j
+PY
+run env STANDIN_FAIL_SEEDS=6 STANDIN_MODE=verdict66 STANDIN_VERDICT="step limit" \
+  "$SIM_BIN/sim-run" --seeds 50 --start 3 --jobs 2 --report-json "$TEST_TMP/fail.json" -- "$STANDIN" "it's" 'a "b"'
+expect_eq "$rc" 1 "fail exit status"
+python3 - "$TEST_TMP/fail.json" "$STANDIN" <<'PY' || fail "fail JSON: $(cat "$TEST_TMP/fail.json")"
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert set(j) == {"verdict", "seeds_run", "first_seed", "failure"}, j
+assert j["verdict"] == "fail" and j["seeds_run"] == 4 and j["first_seed"] == 3, j
+f = j["failure"]
+assert set(f) == {"seed", "kind", "message", "replay", "schedule", "trace_hash"}, f
+assert f["seed"] == 6 and f["kind"] == "step limit", f
+assert f["message"] == 'standin says "step limit" at seed 6', f
+assert f["schedule"] == "S1-standin6" and f["trace_hash"] == "0000000000000006", f
+assert f["replay"] == "SIM_OPTIONS=seed=6 " + sys.argv[2] + " 'it'\\''s' 'a \"b\"'", f["replay"]
+PY
+echo PASS
