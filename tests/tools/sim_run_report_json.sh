@@ -23,4 +23,12 @@ assert f["message"] == 'standin says "step limit" at seed 6', f
 assert f["schedule"] == "S1-standin6" and f["trace_hash"] == "0000000000000006", f
 assert f["replay"] == "SIM_OPTIONS=seed=6 " + sys.argv[2] + " 'it'\\''s' 'a \"b\"'", f["replay"]
 PY
+# Escaping survives the round trip; a byte that is not UTF-8 becomes U+FFFD.
+run env STANDIN_FAIL_SEEDS=0 STANDIN_MODE=verdict66 STANDIN_MESSAGE=$'tab\\there \\u00e9 \xff \\\\ \\"q\\" \\u0001' \
+  "$SIM_BIN/sim-run" --seeds 1 --report-json "$TEST_TMP/escape.json" -- "$STANDIN"
+python3 - "$TEST_TMP/escape.json" <<'PY' || fail "escape JSON: $(cat "$TEST_TMP/escape.json")"
+import json, sys
+j = json.load(open(sys.argv[1], encoding="utf-8"))
+assert j["failure"]["message"] == 'tab\there \u00e9 \ufffd \\ "q" \u0001', repr(j["failure"]["message"])
+PY
 echo PASS

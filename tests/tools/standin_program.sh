@@ -6,6 +6,7 @@
 #   STANDIN_MODE        how they fail: verdict66 (exit 66 + JSON verdict
 #                       $STANDIN_VERDICT), signal (JSON, then kill -$STANDIN_SIGNAL),
 #                       exit (exit $STANDIN_STATUS), hang (sleep forever)
+#   STANDIN_MESSAGE     the JSON message (already escaped) for verdict66
 #   STANDIN_SLOW_SEEDS  seeds that sleep $STANDIN_SLOW_SECONDS before ending
 #   STANDIN_LOG         append "seed=K options=<SIM_OPTIONS> args=<args>" here
 # Every run prints a report-like block on stderr naming its seed.
@@ -34,7 +35,7 @@ for failing in ${STANDIN_FAIL_SEEDS:-}; do
   printf '==================\nWARNING: standin: %s (seed=%s)\n  replay: SIM_OPTIONS=seed=%s standin\n==================\n' \
     "${STANDIN_MODE:-exit}" "$seed" "$seed" >&2
   case "${STANDIN_MODE:-exit}" in
-    verdict66) write_json "${STANDIN_VERDICT:-deadlock}" "standin says \\\"${STANDIN_VERDICT:-deadlock}\\\" at seed $seed"; exit 66 ;;
+    verdict66) write_json "${STANDIN_VERDICT:-deadlock}" "${STANDIN_MESSAGE:-standin says \\\"${STANDIN_VERDICT:-deadlock}\\\" at seed $seed}"; exit 66 ;;
     signal) write_json crash "standin crashed at seed $seed"; kill -"${STANDIN_SIGNAL:-SEGV}" $$; sleep 5; exit 99 ;;
     exit) exit "${STANDIN_STATUS:-1}" ;;
     hang) sleep "${STANDIN_HANG_SECONDS:-1000}" & wait; exit 99 ;;
