@@ -147,6 +147,23 @@ int WriteLock(World& world, pthread_rwlock_t* rwlock, bool try_only, clockid_t c
   return 0;
 }
 
+// Releases the running thread's write lock, or one of its read locks.
+// Returns 0, or EPERM when it holds neither (glibc does not check; POSIX
+// allows EPERM).
+int Release(World& world, pthread_rwlock_t* rwlock) {
+  RwlockModel& model = RwlockModelOf(world, rwlock);
+  SimThread& self = world.running();
+  if (model.writer == &self) {
+    model.writer = nullptr;
+    return 0;
+  }
+  // The most recent of this thread's read locks; which one does not matter.
+  const auto reader = std::find(model.readers.rbegin(), model.readers.rend(), &self);
+  if (reader == model.readers.rend()) return EPERM;
+  model.readers.erase(std::next(reader).base());
+  return 0;
+}
+
 }  // namespace
 
 extern "C" {
@@ -228,18 +245,12 @@ int pthread_rwlock_clockwrlock(pthread_rwlock_t* rwlock, clockid_t clock, const 
 int pthread_rwlock_unlock(pthread_rwlock_t* rwlock) {
   if (!InWorld()) return real_unlock(rwlock);
   World& world = *current_world;
-  world.SchedulingPoint(EventKind::kRwlockUnlock, rwlock, world.CallerSite());
-  RwlockModel& model = RwlockModelOf(world, rwlock);
-  SimThread& self = world.running();
-  if (model.writer == &self) {
-    model.writer = nullptr;
-    return 0;
-  }
-  // The most recent of this thread's read locks; which one does not matter.
-  const auto reader = std::find(model.readers.rbegin(), model.readers.rend(), &self);
-  if (reader == model.readers.rend()) return EPERM;  // glibc does not check; POSIX allows EPERM
-  model.readers.erase(std::next(reader).base());
-  return 0;
+  const Site site = world.CallerSite();
+  const int error = Release(world, rwlock);
+  // After the release, as for mutexes: a waiter may take the lock and run
+  // before this thread's next visible step.
+  world.SchedulingPoint(EventKind::kRwlockUnlock, rwlock, site);
+  return error;
 }
 
 }  // extern "C"

@@ -134,11 +134,14 @@ int sem_clockwait(sem_t* semaphore, clockid_t clock, const struct timespec* abso
 int sem_post(sem_t* semaphore) {
   if (!InWorld()) return real_post(semaphore);
   World& world = *current_world;
-  world.SchedulingPoint(EventKind::kSemaphorePost, semaphore, world.CallerSite());
+  const Site site = world.CallerSite();
   SemaphoreModel& model = SemaphoreModelOf(world, semaphore);
-  if (model.value >= SEM_VALUE_MAX) return Fail(EOVERFLOW);
-  ++model.value;
-  return 0;
+  const bool overflow = model.value >= SEM_VALUE_MAX;
+  if (!overflow) ++model.value;
+  // After the post, as for a mutex unlock: a waiter may take the value and
+  // run before this thread's next visible step.
+  world.SchedulingPoint(EventKind::kSemaphorePost, semaphore, site);
+  return overflow ? Fail(EOVERFLOW) : 0;
 }
 
 int sem_getvalue(sem_t* semaphore, int* value) {

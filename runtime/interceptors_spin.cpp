@@ -101,12 +101,15 @@ int pthread_spin_trylock(pthread_spinlock_t* lock) {
 int pthread_spin_unlock(pthread_spinlock_t* lock) {
   if (!InWorld()) return real_unlock(lock);
   World& world = *current_world;
-  world.SchedulingPoint(EventKind::kSpinUnlock, Key(lock), world.CallerSite());
+  const Site site = world.CallerSite();
   // Like glibc, any thread may release it: POSIX leaves an unlock by a
   // non-holder undefined, and glibc just stores 0.
   SpinModel& model = SpinModelOf(world, lock);
   model.owner = nullptr;
   model.held_outside_world = false;
+  // After the release, as for mutexes: a waiter may take the lock and run
+  // before this thread's next visible step.
+  world.SchedulingPoint(EventKind::kSpinUnlock, Key(lock), site);
   return 0;
 }
 
