@@ -39,7 +39,9 @@ const void* Key(pthread_spinlock_t* lock) { return const_cast<const int*>(lock);
 SpinModel& SpinModelOf(World& world, pthread_spinlock_t* lock) {
   return world.ModelOf<SpinModel>(Key(lock), [lock] {
     auto model = std::make_unique<SpinModel>();
-    model->held_outside_world = *lock != 0;  // glibc: 0 is unlocked
+    // glibc 2.36 x86-64 counts down: 1 is unlocked, 0 or below is held
+    // (pthread_spin_init stores 1). Checked on this glibc.
+    model->held_outside_world = *lock <= 0;
     return model;
   });
 }
@@ -103,7 +105,7 @@ int pthread_spin_unlock(pthread_spinlock_t* lock) {
   World& world = *current_world;
   const Site site = world.CallerSite();
   // Like glibc, any thread may release it: POSIX leaves an unlock by a
-  // non-holder undefined, and glibc just stores 0.
+  // non-holder undefined, and glibc just stores 1.
   SpinModel& model = SpinModelOf(world, lock);
   model.owner = nullptr;
   model.held_outside_world = false;
