@@ -48,11 +48,17 @@ count_compilers() { { pgrep -c -x 'clang(\+\+)?(-19)?|cc1plus|ld|ld.lld|ninja' |
   echo "fsgsbase=$(grep -qw fsgsbase /proc/cpuinfo && echo yes || echo no)"
   echo "kernel=$(uname -sr)"
   echo "compiler=$(clang++-19 --version | head -1)"
-  echo "commit=$(git -C "$source_dir" rev-parse --short HEAD 2>/dev/null || echo unknown)"
+  # A snapshot outside git (git archive HEAD | tar -x) names its commit in SIM_BENCH_COMMIT.
+  echo "commit=${SIM_BENCH_COMMIT:-$(git -C "$source_dir" rev-parse --short HEAD 2>/dev/null || echo unknown)}"
   echo "date=$(date -u +%Y-%m-%dT%H:%MZ)"
   echo "load_before=$(cut -d' ' -f1-3 /proc/loadavg)"
   echo "compilers_before=$(count_compilers)"
 } >"$results_dir/machine.txt"
+
+# Sample other builds once a second while the benchmarks run.
+( while :; do count_compilers; sleep 1; done >"$results_dir/compiler-samples.txt" ) &
+sampler=$!
+trap 'kill "$sampler" 2>/dev/null || true' EXIT
 
 for name in "${benchmarks[@]}"; do
   "$build_dir/bin/$name" --benchmark_repetitions="$repetitions" --benchmark_display_aggregates_only=true \
@@ -60,9 +66,11 @@ for name in "${benchmarks[@]}"; do
   echo "run_benchmarks.sh: $name done" >&2
 done
 
+kill "$sampler" 2>/dev/null || true
 {
   echo "load_after=$(cut -d' ' -f1-3 /proc/loadavg)"
   echo "compilers_after=$(count_compilers)"
+  echo "compiler_samples=$(awk '$1 > 0 {busy++} $1 > max {max = $1} END {printf "%d of %d one-second samples saw compiler/linker processes (at most %d at once)", busy, NR, max}' "$results_dir/compiler-samples.txt")"
 } >>"$results_dir/machine.txt"
 
 python3 "$source_dir/bench/plot.py" --results "$results_dir" --doc "$docs_dir/performance.md" \
