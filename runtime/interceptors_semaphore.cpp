@@ -43,6 +43,7 @@ constexpr std::uint64_t kValueMask = 0xffffffffULL;
 
 struct SemaphoreModel final : SyncModel {
   unsigned value = 0;
+  unsigned waiters = 0;  // blocked threads, whose Wait points at this model
 };
 
 SemaphoreModel& SemaphoreModelOf(World& world, sem_t* semaphore) {
@@ -75,9 +76,11 @@ int WaitOn(World& world, sem_t* semaphore, std::optional<clockid_t> clock, const
   wait.model = &model;
   if (clock) wait.deadline_ns = DeadlineFromAbsolute(*clock, *absolute);
   wait.blocker = SemaphoreEmpty;
-  while (model.value == 0) {
-    if (world.Block(wait)) return Fail(ETIMEDOUT);
-  }
+  ++model.waiters;
+  bool timed_out = false;
+  while (!timed_out && model.value == 0) timed_out = world.Block(wait);
+  --model.waiters;
+  if (timed_out) return Fail(ETIMEDOUT);
   --model.value;
   return 0;
 }
@@ -95,7 +98,12 @@ int sem_init(sem_t* semaphore, int process_shared, unsigned value) {
 
 int sem_destroy(sem_t* semaphore) {
   if (!InWorld()) return real_destroy(semaphore);
-  current_world->ForgetModel(semaphore);
+  World& world = *current_world;
+  // glibc does not check (destroying a semaphore threads wait on is
+  // undefined); POSIX allows EBUSY, and the blocked threads' waits point at
+  // the model.
+  if (SemaphoreModelOf(world, semaphore).waiters > 0) return Fail(EBUSY);
+  world.ForgetModel(semaphore);
   return 0;
 }
 

@@ -67,3 +67,22 @@ TEST(SemaphoreTimedWait, WaitNobodyPostsDeadlocks) {
   ASSERT_EQ(report->threads.size(), 1u);
   EXPECT_NE(report->threads[0].find("blocked: wait on semaphore"), std::string::npos) << report->render();
 }
+
+TEST(SemaphoreTimedWait, DestroyWithWaitersIsBusy) {
+  auto report = sim::explore([] {
+    sem_t semaphore;
+    sem_init(&semaphore, 0, 0);
+    std::thread waiter([&] { sem_wait(&semaphore); });
+    // Let the waiter block first: a timed wait that nobody posts returns only
+    // once no other thread can run.
+    sem_t timer;
+    sem_init(&timer, 0, 0);
+    const struct timespec monotonic_ten = {kMonotonicEpochSeconds + 10, 0};
+    sem_clockwait(&timer, CLOCK_MONOTONIC, &monotonic_ten);
+    ExpectError(sem_destroy(&semaphore), EBUSY, "destroy with a waiter");
+    sem_post(&semaphore);
+    waiter.join();
+    if (sem_destroy(&semaphore) != 0) sim::fail("destroy without waiters failed");
+  }, {.seeds = 100});
+  EXPECT_FALSE(report.has_value()) << report->render();
+}
