@@ -8,17 +8,22 @@
 // model's (mutex_model.h); the clock is the world's.
 //
 // Deliberate choices:
-// - No spurious wakeups. POSIX allows them, but inventing them would make
-//   every `if`-instead-of-`while` bug fail for a reason real programs rarely
-//   hit; the stolen-wakeup interleaving (a third thread takes the state
-//   between the signal and the waiter's re-lock) is explored instead, and
-//   it breaks the same code.
+// - No spurious wakeups. POSIX allows them, but glibc's condvar almost
+//   never produces one, so a failure blamed on an invented wakeup would be
+//   one its author could not reproduce outside a world. The stolen-wakeup
+//   interleaving (a third thread takes the state between the signal and the
+//   waiter's re-lock) is explored instead, and breaks the same code: an
+//   `if` where a `while` belongs.
 // - A signal with nobody waiting is lost, as on a real machine; a waiter
 //   that then sleeps forever is reported as a deadlock naming the condition
 //   variable.
 // - The real GLIBC_2.3.2 functions are used outside a world: plain dlsym may
 //   return the GLIBC_2.2.5 compatibility versions, which expect the old
 //   pthread_cond_t layout.
+//
+// Inside a world the user's pthread_cond_t is written only by
+// pthread_cond_init, and read once, when the world first sees it, for its
+// clock.
 #include <pthread.h>
 
 #include <algorithm>

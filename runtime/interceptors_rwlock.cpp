@@ -12,8 +12,9 @@
 // deterministic superset of FIFO orders, as glibc's locks are not fair
 // either.
 //
-// The user's pthread_rwlock_t is only read inside a world (its kind, and
-// whether a real thread held it before the world began), never written.
+// Inside a world the user's pthread_rwlock_t is written only by
+// pthread_rwlock_init, and read once, when the world first sees the lock,
+// for its kind and whether a real thread held it before the world began.
 #include <pthread.h>
 
 #include <algorithm>
