@@ -18,7 +18,16 @@ CrashGuard* active_guard = nullptr;
 struct sigaction* previous_actions = nullptr;
 std::terminate_handler previous_terminate_handler = nullptr;
 
+// A fault inside the handler itself must not recurse (SA_NODEFER).
+volatile sig_atomic_t handling_crash = 0;
+
 void OnCrashSignal(int signal_number, siginfo_t* info, void* context) {
+  if (handling_crash) {
+    signal(signal_number, SIG_DFL);
+    raise(signal_number);
+    return;
+  }
+  handling_crash = 1;
   if (InWorld() && current_world != nullptr) {
     World& world = *current_world;
     SimThread& thread = world.running();
@@ -33,8 +42,9 @@ void OnCrashSignal(int signal_number, siginfo_t* info, void* context) {
         message += ": stack overflow into the guard page (raise stack_size in SIM_OPTIONS)";
       }
     }
-    world.EndExecution(Verdict::kCrash, message);
+    world.EndExecution(Verdict::kCrash, message, signal_number);
   }
+  handling_crash = 0;
   // Not ours: hand it to whoever handled it before.
   const struct sigaction& previous = previous_actions[signal_number];
   if (previous.sa_flags & SA_SIGINFO) {
@@ -68,8 +78,10 @@ void OnCrashSignal(int signal_number, siginfo_t* info, void* context) {
       world.EndExecution(Verdict::kUncaughtException,
                          "uncaught exception in " + thread + " (std::terminate): " + what);
     }
-    world.EndExecution(Verdict::kCrash, "std::terminate called in " + thread +
-                                            " without an active exception (a joinable std::thread destroyed?)");
+    world.EndExecution(Verdict::kCrash,
+                       "std::terminate called in " + thread +
+                           " without an active exception (a joinable std::thread destroyed?)",
+                       SIGABRT);
   }
   if (previous_terminate_handler != nullptr) previous_terminate_handler();
   std::abort();
@@ -101,6 +113,7 @@ CrashGuard::~CrashGuard() {
 }
 
 void CrashGuard::AfterCrash() {
+  handling_crash = 0;
   sigset_t signals;
   sigemptyset(&signals);
   for (int signal_number : kCrashSignals) sigaddset(&signals, signal_number);

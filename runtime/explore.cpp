@@ -1,55 +1,20 @@
 // explore.cpp: the driver: one world per seed until one fails.
-#include <fcntl.h>
-#include <unistd.h>
-
 #include <cstdio>
 #include <cstdlib>
 #include <stdexcept>
 
 #include "crash_guard.h"
+#include "explore_internal.h"
 #include "options.h"
+#include "replay_command.h"
+#include "report_json.h"
 #include "schedule.h"
 #include "world.h"
 
 namespace sim {
-namespace {
+namespace internal {
 
-using internal::Outcome;
-
-std::string ShellQuote(const std::string& word) {
-  if (!word.empty() && word.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+@%") ==
-                           std::string::npos) {
-    return word;
-  }
-  std::string quoted = "'";
-  for (char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return quoted + "'";
-}
-
-// "SIM_OPTIONS='...:seed=N' <this process's command line>": the environment
-// outranks options given in code, so this replays the seed whatever the
-// program passes to explore().
-std::string ReplayCommand(std::uint64_t seed) {
-  std::string options;
-  if (const char* existing = std::getenv("SIM_OPTIONS")) options = std::string(existing) + ":";
-  options += "seed=" + std::to_string(seed);
-  std::string command = "SIM_OPTIONS=" + ShellQuote(options);
-  const int fd = open("/proc/self/cmdline", O_RDONLY | O_CLOEXEC);
-  if (fd >= 0) {
-    std::string cmdline;
-    char buffer[4096];
-    for (ssize_t n; (n = read(fd, buffer, sizeof buffer)) > 0;) cmdline.append(buffer, n);
-    close(fd);
-    for (std::size_t start = 0; start < cmdline.size();) {
-      const std::size_t end = cmdline.find('\0', start);
-      command += " " + ShellQuote(cmdline.substr(start, end - start));
-      start = end == std::string::npos ? cmdline.size() : end + 1;
-    }
-  }
-  return command;
-}
-
-Report MakeReport(Outcome outcome, std::uint64_t seed, std::uint64_t seeds_passed) {
+Report MakeReport(Outcome outcome, std::uint64_t seed, std::uint64_t seeds_passed, const Options& options) {
   Report report;
   report.seed = seed;
   report.seeds_passed = seeds_passed;
@@ -61,11 +26,11 @@ Report MakeReport(Outcome outcome, std::uint64_t seed, std::uint64_t seeds_passe
   report.preemptions = outcome.preemptions;
   report.threads = std::move(outcome.threads);
   report.last_events = std::move(outcome.last_events);
-  report.replay = ReplayCommand(seed);
+  report.replay = ReplayCommand(options, seed);
   return report;
 }
 
-}  // namespace
+}  // namespace internal
 
 std::optional<Report> explore(std::function<void()> body, const Options& given) {
   if (internal::current_world != nullptr) {
@@ -82,7 +47,7 @@ std::optional<Report> explore(std::function<void()> body, const Options& given) 
 
   for (std::uint64_t index = 0; index < options.seeds; ++index) {
     const std::uint64_t seed = options.first_seed + index;
-    Outcome outcome;
+    internal::Outcome outcome;
     {
       internal::World world(options, *strategy, seed);
       outcome = world.Run(body);
@@ -92,7 +57,14 @@ std::optional<Report> explore(std::function<void()> body, const Options& given) 
       throw std::runtime_error("sim::explore: the replayed schedule does not fit this program: " +
                                outcome.schedule_mismatch);
     }
-    if (outcome.verdict != Verdict::kPass) return MakeReport(std::move(outcome), seed, index);
+    if (outcome.verdict != Verdict::kPass) {
+      Report report = internal::MakeReport(std::move(outcome), seed, index, options);
+      if (!options.report_json.empty()) internal::WriteJsonFile(options.report_json, internal::ReportJson(report));
+      return report;
+    }
+  }
+  if (!options.report_json.empty()) {
+    internal::WriteJsonFile(options.report_json, internal::PassJson(options.first_seed, options.seeds));
   }
   return std::nullopt;
 }

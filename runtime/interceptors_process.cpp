@@ -2,6 +2,7 @@
 // assert, fork. Inside a world each ends the execution with a verdict
 // instead of taking the process (or its copy) with it.
 #include <assert.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -30,7 +31,7 @@ extern "C" {
 void abort() {
   if (InWorld()) {
     World& world = *current_world;
-    world.EndExecution(sim::Verdict::kCrash, "abort() called in T" + std::to_string(world.running().id));
+    world.EndExecution(sim::Verdict::kCrash, "abort() called in T" + std::to_string(world.running().id), SIGABRT);
   }
   real_abort();
   __builtin_unreachable();
@@ -41,7 +42,8 @@ void __assert_fail(const char* assertion, const char* file, unsigned line, const
     World& world = *current_world;
     world.EndExecution(sim::Verdict::kCrash, std::string("assertion failed in T") +
                                                  std::to_string(world.running().id) + ": " + assertion + " (" +
-                                                 file + ":" + std::to_string(line) + " in " + function + ")");
+                                                 file + ":" + std::to_string(line) + " in " + function + ")",
+                     SIGABRT);
   }
   real_assert_fail(assertion, file, line, function);
   __builtin_unreachable();

@@ -10,6 +10,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -161,13 +162,16 @@ ThreadPointer BorrowThreadControlBlock() {
   ThreadPointer tcb;
   if (free_tcbs.empty()) {
     // pthread_create reads the caller's TCB; run it under a real thread's
-    // own TCB even when a simulated thread asks.
+    // own TCB even when a simulated thread on a borrowed one asks.
+    static std::vector<ThreadPointer> donors;
     static ThreadPointer real_thread_pointer = nullptr;
     const ThreadPointer caller = CurrentThreadPointer();
-    if (!OnSimulatedThread()) real_thread_pointer = caller;
-    if (caller != real_thread_pointer) SetThreadPointer(real_thread_pointer);
+    const bool caller_is_donor = std::find(donors.begin(), donors.end(), caller) != donors.end();
+    if (!caller_is_donor) real_thread_pointer = caller;
+    if (caller_is_donor) SetThreadPointer(real_thread_pointer);
     tcb = CreateDonor();
-    if (caller != real_thread_pointer) SetThreadPointer(caller);
+    if (caller_is_donor) SetThreadPointer(caller);
+    donors.push_back(tcb);
   } else {
     tcb = free_tcbs.back();
     free_tcbs.pop_back();
@@ -180,5 +184,7 @@ ThreadPointer BorrowThreadControlBlock() {
 void ReturnThreadControlBlock(ThreadPointer tcb) { FreeTcbs().push_back(tcb); }
 
 bool OnSimulatedThread() { return simulated_thread_marker; }
+
+void SetSimulatedThreadMarker(bool simulated) { simulated_thread_marker = simulated; }
 
 }  // namespace sim::internal

@@ -39,6 +39,10 @@ void ReturnThreadControlBlock(ThreadPointer tcb);
 // thread from a real OS thread that calls them while a world runs.
 bool OnSimulatedThread();
 
+// Marks (or unmarks) the calling thread's own TCB as simulated: whole-program
+// mode runs main as T0 on the main thread's TCB for the whole world.
+void SetSimulatedThreadMarker(bool simulated);
+
 }  // namespace sim::internal
 
 #endif  // SIM_RUNTIME_THREAD_CONTROL_BLOCK_H_

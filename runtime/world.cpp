@@ -46,8 +46,11 @@ void ThreadEntry(ctx::transfer_t from) {
   World& world = *current_world;
   world.AfterSwitch(from.fctx);
   SimThread& self = world.running();
-  errno = 0;
-  ClearPthreadKeyValues();
+  if (self.borrowed_tcb) {
+    // What a previous borrower may have left; a new thread starts clean.
+    errno = 0;
+    ClearPthreadKeyValues();
+  }
   if (!self.pending_signals.empty()) DeliverPendingSignals(world);
   try {
     self.body();
@@ -70,14 +73,17 @@ World::~World() {
   for (auto& thread : threads_) ReleaseResources(*thread);
 }
 
-Outcome World::Run(std::function<void()> body) {
+Outcome World::Run(std::function<void()> body, MainTcb main_tcb) {
   current_world = this;
+  main_tcb_ = main_tcb;
   driver_.tcb = CurrentThreadPointer();
   running_ = &driver_;
   SimThread& main = CreateThread(std::move(body));
+  if (!main.borrowed_tcb) SetSimulatedThreadMarker(true);
   __sim_world_active = 1;
   SwitchTo(main);  // returns when the execution has ended
   __sim_world_active = 0;
+  if (!main.borrowed_tcb) SetSimulatedThreadMarker(false);
   current_world = nullptr;
 
   std::string mismatch = strategy_.EndExecution(choice_points_);
@@ -100,7 +106,12 @@ SimThread& World::CreateThread(std::function<void()> body) {
   thread->id = static_cast<ThreadId>(threads_.size());
   thread->body = std::move(body);
   thread->stack = GlobalStackPool().Acquire(options_.stack_size);
-  thread->tcb = BorrowThreadControlBlock();
+  if (threads_.empty() && main_tcb_ == MainTcb::kCallers) {
+    thread->tcb = driver_.tcb;
+    thread->borrowed_tcb = false;
+  } else {
+    thread->tcb = BorrowThreadControlBlock();
+  }
   thread->context = ctx::make_fcontext(thread->stack.top(), thread->stack.size, ThreadEntry);
   strategy_.OnThreadCreated(thread->id);
   threads_.push_back(std::move(thread));
@@ -246,7 +257,7 @@ void World::ExitRunningThread() {
 
 void World::RetireThread(SimThread& thread) {
   if (thread.tcb != nullptr && thread.stack.lowest == nullptr) {
-    ReturnThreadControlBlock(thread.tcb);
+    if (thread.borrowed_tcb) ReturnThreadControlBlock(thread.tcb);
     thread.tcb = nullptr;
   }
 }
@@ -259,17 +270,18 @@ void World::ReleaseResources(SimThread& thread) {
     thread.stack = Stack{};
   }
   if (thread.tcb != nullptr) {
-    ReturnThreadControlBlock(thread.tcb);
+    if (thread.borrowed_tcb) ReturnThreadControlBlock(thread.tcb);
     thread.tcb = nullptr;
   }
 }
 
-void World::EndExecution(Verdict verdict, std::string message) {
+void World::EndExecution(Verdict verdict, std::string message, int signal_number) {
   if (!ended_) {
     ended_ = true;
     ended_on_ = running_;
     outcome_.verdict = verdict;
     outcome_.message = std::move(message);
+    outcome_.signal_number = signal_number;
   }
   SwitchTo(driver_);
   std::abort();  // invariant: the driver never resumes an ended execution

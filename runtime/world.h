@@ -57,6 +57,7 @@ struct SimThread {
   Stack stack;
   boost::context::detail::fcontext_t context = nullptr;
   ThreadPointer tcb = nullptr;
+  bool borrowed_tcb = true;    // false: T0 on the caller's own TCB (whole-program mode)
   std::function<void()> body;  // what the thread runs
   void* result = nullptr;      // pthread return value
   bool detached = false;
@@ -83,6 +84,7 @@ struct Outcome {
   std::uint64_t preemptions = 0;
   std::vector<std::string> threads;
   std::vector<std::string> last_events;
+  int signal_number = 0;  // kCrash: the signal that ends a real process (SIGABRT for abort/assert)
 };
 
 // Per-world model of a user's synchronisation object, keyed by its address.
@@ -97,8 +99,13 @@ class World {
   World(const World&) = delete;
   World& operator=(const World&) = delete;
 
+  // How T0 gets its TCB: borrowed (fresh thread-local state, as a new thread
+  // has), or the caller's own (whole-program mode: main keeps the
+  // thread-local state that static initialisation gave the main thread).
+  enum class MainTcb { kBorrowed, kCallers };
+
   // Runs `body` as T0 until the execution ends. Called by the driver.
-  Outcome Run(std::function<void()> body);
+  Outcome Run(std::function<void()> body, MainTcb main_tcb = MainTcb::kBorrowed);
 
   // --- for interceptors and hooks, on a simulated thread ---
   SimThread& running() { return *running_; }
@@ -130,7 +137,7 @@ class World {
   void RetireThread(SimThread& thread);
 
   // Ends the execution from a simulated thread (or a signal handler on it).
-  [[noreturn]] void EndExecution(Verdict verdict, std::string message);
+  [[noreturn]] void EndExecution(Verdict verdict, std::string message, int signal_number = 0);
 
   // The per-world model of the user's object at `address`, created on first
   // use by `make`. A model of another type at the same address (the memory
@@ -180,6 +187,7 @@ class World {
   std::uint64_t now_ns_ = 0;
   bool ended_ = false;
   SimThread* ended_on_ = nullptr;  // the thread that ended the execution
+  MainTcb main_tcb_ = MainTcb::kBorrowed;
 };
 
 // Thrown by pthread_exit on a simulated thread, so the thread's stack unwinds

@@ -1,0 +1,51 @@
+// replay_command.cpp: SIM_OPTIONS for one seed, and the process's command line.
+#include "replay_command.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+namespace sim::internal {
+
+std::string ShellQuote(const std::string& word) {
+  constexpr const char* kSafe =
+      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+@%";
+  if (!word.empty() && word.find_first_not_of(kSafe) == std::string::npos) return word;
+  std::string quoted = "'";
+  for (char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+std::string ReplayCommand(const Options& effective, std::uint64_t seed) {
+  std::string options = "seed=" + std::to_string(seed);
+  const Options defaults;
+  auto add_if_changed = [&options](const char* name, const auto& value, const auto& default_value) {
+    const std::string_view key = name;
+    if (key == "first_seed" || key == "seeds" || key == "report_json") return;
+    if (value == default_value) return;
+    if constexpr (std::is_same_v<std::decay_t<decltype(value)>, std::string>) {
+      options += ":" + std::string(key) + "=" + value;
+    } else {
+      options += ":" + std::string(key) + "=" + std::to_string(value);
+    }
+  };
+#define SIM_OPTION(type, name, default_value, help) add_if_changed(#name, effective.name, defaults.name);
+#include "sim/options.inc"
+#undef SIM_OPTION
+
+  std::string command = "SIM_OPTIONS=" + ShellQuote(options);
+  const int fd = open("/proc/self/cmdline", O_RDONLY | O_CLOEXEC);
+  if (fd >= 0) {
+    std::string cmdline;
+    char buffer[4096];
+    for (ssize_t n; (n = read(fd, buffer, sizeof buffer)) > 0;) cmdline.append(buffer, n);
+    close(fd);
+    for (std::size_t start = 0; start < cmdline.size();) {
+      const std::size_t end = cmdline.find('\0', start);
+      command += " " + ShellQuote(cmdline.substr(start, end - start));
+      start = end == std::string::npos ? cmdline.size() : end + 1;
+    }
+  }
+  return command;
+}
+
+}  // namespace sim::internal

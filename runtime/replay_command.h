@@ -1,0 +1,24 @@
+// replay_command.h: the copy-pasteable command that replays a failing seed.
+#ifndef SIM_RUNTIME_REPLAY_COMMAND_H_
+#define SIM_RUNTIME_REPLAY_COMMAND_H_
+
+#include <cstdint>
+#include <string>
+
+#include "sim/sim.h"
+
+namespace sim::internal {
+
+// "SIM_OPTIONS=seed=N[:key=value...] <this process's command line>": the
+// options that differ from their defaults (so the same strategy and limits
+// apply), minus those that only say where output goes (report_json), plus
+// the seed. The environment outranks options given in code, so this
+// replays the seed whatever the program passes to explore().
+std::string ReplayCommand(const Options& effective, std::uint64_t seed);
+
+// Quotes `word` for a POSIX shell when it needs it.
+std::string ShellQuote(const std::string& word);
+
+}  // namespace sim::internal
+
+#endif  // SIM_RUNTIME_REPLAY_COMMAND_H_

@@ -1,0 +1,59 @@
+// report_json.cpp: minimal JSON for reports (strings escaped per RFC 8259).
+#include "report_json.h"
+
+#include <cerrno>
+#include <cinttypes>
+#include <cstdio>
+#include <cstring>
+
+namespace sim::internal {
+namespace {
+
+std::string Quoted(std::string_view text) {
+  std::string out = "\"";
+  for (unsigned char c : text) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\t': out += "\\t"; break;
+      case '\r': out += "\\r"; break;
+      default:
+        if (c < 0x20) {
+          char escaped[8];
+          std::snprintf(escaped, sizeof escaped, "\\u%04x", c);
+          out += escaped;
+        } else {
+          out += static_cast<char>(c);
+        }
+    }
+  }
+  return out + "\"";
+}
+
+}  // namespace
+
+std::string ReportJson(const Report& report) {
+  char hash[32];
+  std::snprintf(hash, sizeof hash, "%016" PRIx64, report.trace_hash);
+  return "{\"verdict\": " + Quoted(to_string(report.verdict)) + ", \"seed\": " + std::to_string(report.seed) +
+         ", \"seeds_passed\": " + std::to_string(report.seeds_passed) + ", \"message\": " + Quoted(report.message) +
+         ", \"schedule\": " + Quoted(report.schedule) + ", \"trace_hash\": " + Quoted(hash) +
+         ", \"step\": " + std::to_string(report.step) + ", \"preemptions\": " + std::to_string(report.preemptions) +
+         ", \"replay\": " + Quoted(report.replay) + "}\n";
+}
+
+std::string PassJson(std::uint64_t seed, std::uint64_t seeds) {
+  return "{\"verdict\": \"pass\", \"seed\": " + std::to_string(seed) + ", \"seeds_passed\": " + std::to_string(seeds) +
+         "}\n";
+}
+
+void WriteJsonFile(const std::string& path, const std::string& json) {
+  std::FILE* file = std::fopen(path.c_str(), "w");
+  if (file == nullptr || std::fwrite(json.data(), 1, json.size(), file) != json.size()) {
+    std::fprintf(stderr, "simthread: cannot write report_json=%s: %s\n", path.c_str(), std::strerror(errno));
+  }
+  if (file != nullptr) std::fclose(file);
+}
+
+}  // namespace sim::internal

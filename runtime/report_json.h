@@ -1,0 +1,25 @@
+// report_json.h: a run's outcome as one JSON object, for sim-run and CI.
+//
+// {"verdict": "pass"|"failure"|..., "seed": N, "message": "...",
+//  "schedule": "S1-...", "trace_hash": "<16 hex>", "step": N,
+//  "preemptions": N, "replay": "..."}
+#ifndef SIM_RUNTIME_REPORT_JSON_H_
+#define SIM_RUNTIME_REPORT_JSON_H_
+
+#include <cstdint>
+#include <string>
+
+#include "sim/sim.h"
+
+namespace sim::internal {
+
+std::string ReportJson(const Report& report);
+std::string PassJson(std::uint64_t seed, std::uint64_t seeds);
+
+// Writes `json` to `path`; on failure, says so on stderr (the run's verdict
+// stands: a report that cannot be saved is not a reason to change it).
+void WriteJsonFile(const std::string& path, const std::string& json);
+
+}  // namespace sim::internal
+
+#endif  // SIM_RUNTIME_REPORT_JSON_H_

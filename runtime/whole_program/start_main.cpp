@@ -1,0 +1,128 @@
+// start_main.cpp: whole-program mode. Linked (whole-archive) into a program
+// by sim-clang++, this runs `main` as T0 in a world when SIM_OPTIONS is set,
+// and leaves the program alone otherwise.
+//
+// It defines __libc_start_main in the executable, which _start calls, and
+// wraps `main`: static initialisation has run normally on the real main
+// thread before the world starts, and exit() after it ends runs atexit
+// handlers and static destructors on real threads as usual. T0 runs on the
+// main thread's own TCB, so thread-local state set up before main stays.
+//
+// Exit status: the program's own on a pass (or when it returns non-zero);
+// kRuntimeFailureExitStatus for a verdict the runtime detected; for a crash,
+// the report is printed and the process dies by the original signal.
+#include <signal.h>
+#include <sys/personality.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <stdexcept>
+
+#include "../crash_guard.h"
+#include "../explore_internal.h"
+#include "../options.h"
+#include "../real_function.h"
+#include "../report_json.h"
+#include "../world.h"
+
+using namespace sim::internal;
+
+namespace {
+
+constexpr int kRuntimeFailureExitStatus = 66;
+constexpr int kUsageExitStatus = 2;
+constexpr const char* kAslrReexecMarker = "SIM_ASLR_DISABLED";
+
+using MainFunction = int (*)(int, char**, char**);
+MainFunction program_main = nullptr;
+
+// Address-ordered containers (std::set<T*>, unordered_map of pointers)
+// iterate differently under ASLR; without it, the same seed takes the same
+// path through them. Re-exec once with randomisation off; where that is
+// not allowed (a seccomp profile), run on, since schedules never depend on
+// addresses.
+void DisableAslrByReexec(char** argv) {
+  if (std::getenv(kAslrReexecMarker) != nullptr) return;
+  const int current = personality(0xffffffff);
+  if (current == -1 || (current & ADDR_NO_RANDOMIZE) != 0) return;
+  if (personality(static_cast<unsigned long>(current) | ADDR_NO_RANDOMIZE) == -1) return;
+  setenv(kAslrReexecMarker, "1", 1);
+  execv("/proc/self/exe", argv);
+  unsetenv(kAslrReexecMarker);  // exec failed: go on with ASLR
+}
+
+int RunMainInWorld(int argc, char** argv, char** envp) {
+  sim::Options options;
+  options.seeds = 1;
+  try {
+    ApplyEnvironmentOptions(options);
+    if (options.seeds != 1) {
+      throw std::invalid_argument(
+          "SIM_OPTIONS: whole-program mode runs one seed per process; explore many with "
+          "`sim-run --seeds N -- PROG`");
+    }
+    (void)MakeStrategy(options.strategy);
+  } catch (const std::invalid_argument& error) {
+    std::fprintf(stderr, "simthread: %s\n", error.what());
+    return kUsageExitStatus;
+  }
+
+  std::unique_ptr<Strategy> strategy = MakeStrategy(options.strategy);
+  int exit_status = 0;
+  Outcome outcome;
+  {
+    CrashGuard crash_guard;
+    World world(options, *strategy, options.first_seed);
+    outcome = world.Run(
+        [&] {
+          exit_status = program_main(argc, argv, envp);
+          // The program's own verdict: report it like any failure, with the
+          // seed and replay line, but keep its exit status.
+          if (exit_status != 0) {
+            current_world->EndExecution(sim::Verdict::kFailure, "main returned " + std::to_string(exit_status));
+          }
+        },
+        World::MainTcb::kCallers);
+  }
+  if (!outcome.schedule_mismatch.empty()) {
+    std::fprintf(stderr, "simthread: the replayed schedule does not fit this program: %s\n",
+                 outcome.schedule_mismatch.c_str());
+    return kUsageExitStatus;
+  }
+  const int signal_number = outcome.signal_number;
+  sim::Report report = MakeReport(std::move(outcome), options.first_seed, 0, options);
+  if (!options.report_json.empty()) WriteJsonFile(options.report_json, ReportJson(report));
+  if (report.verdict == sim::Verdict::kPass) return exit_status;
+  const bool program_failed = exit_status != 0 && report.verdict == sim::Verdict::kFailure;
+
+  std::fflush(stdout);
+  std::fputs(report.render().c_str(), stderr);
+  std::fflush(stderr);
+  if (report.verdict == sim::Verdict::kCrash && signal_number != 0) {
+    CrashGuard::AfterCrash();
+    signal(signal_number, SIG_DFL);
+    raise(signal_number);
+  }
+  // Not exit(): threads the world abandoned may own what static
+  // destructors would touch.
+  _exit(program_failed ? exit_status : kRuntimeFailureExitStatus);
+}
+
+int MainWrapper(int argc, char** argv, char** envp) {
+  if (std::getenv("SIM_OPTIONS") == nullptr) return program_main(argc, argv, envp);
+  DisableAslrByReexec(argv);
+  return RunMainInWorld(argc, argv, envp);
+}
+
+RealFunction<int(MainFunction, int, char**, void (*)(), void (*)(), void (*)(), void*)> real_libc_start_main(
+    "__libc_start_main");
+
+}  // namespace
+
+extern "C" int __libc_start_main(MainFunction main, int argc, char** argv, void (*init)(), void (*fini)(),
+                                 void (*rtld_fini)(), void* stack_end) {
+  program_main = main;
+  return real_libc_start_main(MainWrapper, argc, argv, init, fini, rtld_fini, stack_end);
+}
