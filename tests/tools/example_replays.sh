@@ -24,7 +24,7 @@ expect_contains "$(cat "$TEST_TMP/replay.stderr")" "$hash" "replayed report show
 # And with a report file added to the printed SIM_OPTIONS: the same hash, 3 times.
 for attempt in 1 2 3; do
   rm -f "$TEST_TMP/replay.json"
-  (eval "${replay/SIM_OPTIONS=seed=$seed/SIM_OPTIONS=seed=$seed:report_json=$TEST_TMP/replay.json}") > /dev/null 2>&1
+  (eval "timeout -s KILL 60 env ${replay/SIM_OPTIONS=seed=$seed/SIM_OPTIONS=seed=$seed:report_json=$TEST_TMP/replay.json}") > /dev/null 2>&1
   expect_eq "$(json_field "$TEST_TMP/replay.json" "j['trace_hash']")" "$hash" "replay $attempt trace hash"
   expect_eq "$(json_field "$TEST_TMP/replay.json" "j['seed']")" "$seed" "replay $attempt seed"
 done

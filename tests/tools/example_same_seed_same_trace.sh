@@ -7,7 +7,7 @@ for seed in 3 11; do
   hashes=""
   for attempt in $(seq 20); do
     rm -f "$TEST_TMP/r.json"
-    SIM_OPTIONS="seed=$seed:report_json=$TEST_TMP/r.json" "$SIM_EXAMPLES/$example" > /dev/null 2>&1
+    SIM_OPTIONS="seed=$seed:report_json=$TEST_TMP/r.json" timeout 60 "$SIM_EXAMPLES/$example" > /dev/null 2>&1
     [[ -s "$TEST_TMP/r.json" ]] || fail "seed $seed attempt $attempt wrote no report"
     hashes+="$(json_field "$TEST_TMP/r.json" "j['trace_hash']")"$'\n'
   done
