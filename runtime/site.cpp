@@ -43,7 +43,11 @@ std::vector<Module>& Modules() {
   return modules;
 }
 
+// Consecutive sites are nearly always in the same module.
+const Module* last_module = nullptr;
+
 void ScanModules() {
+  last_module = nullptr;
   std::vector<Module> modules;
   dl_iterate_phdr(
       [](dl_phdr_info* info, std::size_t, void* data) {
@@ -69,11 +73,12 @@ void ScanModules() {
 
 const Module* ModuleOf(const void* address) {
   const auto value = reinterpret_cast<std::uintptr_t>(address);
+  if (last_module != nullptr && value >= last_module->start && value < last_module->end) return last_module;
   for (int attempt = 0; attempt < 2; ++attempt) {
     const std::vector<Module>& modules = Modules();
     auto it = std::upper_bound(modules.begin(), modules.end(), value,
                                [](std::uintptr_t v, const Module& m) { return v < m.start; });
-    if (it != modules.begin() && value < std::prev(it)->end) return &*std::prev(it);
+    if (it != modules.begin() && value < std::prev(it)->end) return last_module = &*std::prev(it);
     ScanModules();  // a module loaded since the last scan
   }
   return nullptr;

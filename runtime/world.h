@@ -144,14 +144,24 @@ class World {
   // was reused) is replaced.
   template <typename Model, typename Make>
   Model& ModelOf(const void* address, Make make) {
-    auto& slot = models_[address];
+    // A thread usually works one object at a time (lock, unlock, wait on the
+    // same mutex): a one-entry cache saves the hash lookup. Map nodes are
+    // stable, so the cached slot stays valid until ForgetModel.
+    if (address != cached_model_address_ || cached_model_slot_ == nullptr) {
+      cached_model_slot_ = &models_[address];
+      cached_model_address_ = address;
+    }
+    ModelSlot& slot = *cached_model_slot_;
     if (slot.model == nullptr || slot.type != std::type_index(typeid(Model))) {
       slot.model = make();
       slot.type = std::type_index(typeid(Model));
     }
     return static_cast<Model&>(*slot.model);
   }
-  void ForgetModel(const void* address) { models_.erase(address); }
+  void ForgetModel(const void* address) {
+    if (address == cached_model_address_) cached_model_slot_ = nullptr;
+    models_.erase(address);
+  }
 
   const Options& options() const { return options_; }
 
@@ -180,6 +190,8 @@ class World {
   SimThread* switching_from_ = nullptr;
   std::vector<ThreadId> enabled_;  // scratch, reused at every point
   std::unordered_map<const void*, ModelSlot> models_;
+  const void* cached_model_address_ = nullptr;
+  ModelSlot* cached_model_slot_ = nullptr;
   Trace trace_;
   Outcome outcome_;
   std::uint64_t steps_ = 0;
