@@ -66,6 +66,5 @@ SIM_DEFINE_ATOMIC_HOOKS(128)
 
 void __sim_atomic_fence(int, const __sim_site* site) { Access(EventKind::kFence, nullptr, site); }
 
-void __sim_gate(const char* name, const __sim_site* site) { Access(EventKind::kGate, name, site); }
 
 }  // extern "C"

@@ -82,9 +82,9 @@ Outcome World::Run(std::function<void()> body, MainTcb main_tcb) {
   if (!main.borrowed_tcb) SetSimulatedThreadMarker(true);
   __sim_world_active = 1;
   SwitchTo(main);  // returns when the execution has ended
-  __sim_world_active = 0;
   if (!main.borrowed_tcb) SetSimulatedThreadMarker(false);
   current_world = nullptr;
+  RefreshSlowPathFlag();
 
   std::string mismatch = strategy_.EndExecution(choice_points_);
   if (!mismatch.empty() && outcome_.schedule_mismatch.empty()) outcome_.schedule_mismatch = std::move(mismatch);
@@ -180,6 +180,29 @@ bool World::AdvanceClockToNextDeadline() {
   return true;
 }
 
+bool World::WakeOneIdleWaiter() {
+  std::vector<ThreadId> idle;
+  for (auto& thread : threads_) {
+    if (thread->state == ThreadState::kBlocked && !thread->woken && thread->wait.released_when_idle) {
+      idle.push_back(thread->id);
+    }
+  }
+  if (idle.empty()) return false;
+  ThreadId chosen = idle.front();
+  if (idle.size() > 1) {
+    ++choice_points_;
+    Choice choice = strategy_.Choose(idle, std::nullopt);
+    if (!choice.mismatch.empty()) {
+      outcome_.schedule_mismatch = choice.mismatch;
+      EndExecution(Verdict::kUnsupported, "replay: " + choice.mismatch);
+    }
+    outcome_.decisions.push_back(choice.thread);
+    chosen = choice.thread;
+  }
+  Wake(*threads_[chosen]);
+  return true;
+}
+
 // The scheduler loop: pick the next thread at a scheduling point of the
 // running thread (which may have just blocked or finished).
 void World::Reschedule(bool willing_to_wait) {
@@ -202,7 +225,7 @@ void World::Reschedule(bool willing_to_wait) {
       continue;
     }
     if (!enabled_.empty()) break;
-    if (!AdvanceClockToNextDeadline()) EndExecution(Verdict::kDeadlock, DescribeDeadlock());
+    if (!AdvanceClockToNextDeadline() && !WakeOneIdleWaiter()) EndExecution(Verdict::kDeadlock, DescribeDeadlock());
   }
 
   SimThread* next = thread(enabled_.front());

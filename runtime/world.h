@@ -45,6 +45,9 @@ struct Wait {
   std::optional<std::uint64_t> deadline_ns;  // virtual time
   // For reports: who is in the way ("held by T2"); may be null.
   std::string (*blocker)(const void* model) = nullptr;
+  // Woken only when no other thread can run, even after the clock advanced
+  // (a pinned gate): then one such thread at a time, chosen by the strategy.
+  bool released_when_idle = false;
 };
 
 enum class ThreadState { kRunnable, kBlocked, kFinished };
@@ -171,6 +174,7 @@ class World {
   void Reschedule(bool willing_to_wait);
   bool IsEnabled(const SimThread& thread) const;
   bool AdvanceClockToNextDeadline();
+  bool WakeOneIdleWaiter();
   void SwitchTo(SimThread& next);
   void AfterSwitch(boost::context::detail::fcontext_t from_context);
   void ReleaseResources(SimThread& thread);
@@ -215,6 +219,11 @@ void DeliverPendingSignals(World& world);
 
 // The running world, or null. A plain global (see the invariant above).
 extern World* current_world;
+
+// Sets __sim_world_active from what needs the slow path: a running world,
+// or gates held on real threads (gate.cpp).
+void RefreshSlowPathFlag();
+bool RealGatesHeld();
 
 // True on a simulated thread of a running world: interceptors model the call
 // only then, and forward to the real function otherwise.

@@ -14,12 +14,16 @@
 #ifndef SIM_SIM_H_
 #define SIM_SIM_H_
 
+#include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "sim/sim_interface.h"
 
 namespace sim {
 
@@ -86,6 +90,76 @@ std::optional<Report> explore(std::function<void()> body, const Options& options
 // True on a simulated thread of a running world.
 bool active();
 
+// --- Gates: named points in production code that a test can hold open ---
+//
+// SIM_GATE("registry.build") marks a window (e.g. between a check and the
+// act that depends on it). Outside simulation it costs one predictable
+// branch. Inside a world it is a scheduling point named in the trace, and a
+// held gate parks every thread that reaches it. `sim-clang++
+// -fsim-gate=Qualified::name` makes a function's entry a gate with that name.
+
+// The function form of SIM_GATE, for call sites that prefer no macro.
+void gate(const char* name);
+
+// Holds a gate for a test: every thread that reaches it parks there until
+// release() (or the Gate's destruction). Inside a world (a SIM_TEST or
+// explore body) waiting needs no timeout: an arrival that can never happen
+// ends the execution with Verdict::kDeadlock naming the gate. Outside a world
+// (real threads) the same calls work with a mutex and condition variable,
+// and await_arrivals gives up after `timeout` with std::runtime_error.
+class Gate {
+ public:
+  // Precondition: no other Gate holds `name` in this world (or, outside
+  // worlds, in this process).
+  static Gate hold(std::string_view name);
+
+  Gate(Gate&& other) noexcept;
+  Gate& operator=(Gate&&) = delete;
+  ~Gate();  // releases
+
+  // Returns once `count` threads have reached the gate since hold().
+  void await_arrivals(std::size_t count, std::chrono::milliseconds timeout = std::chrono::seconds(5));
+  // Lets the parked threads and every later arrival through.
+  void release();
+  // Threads that reached the gate since hold().
+  std::size_t arrivals() const;
+
+ private:
+  explicit Gate(std::string name);
+  std::string name_;
+  bool released_ = false;
+};
+
+namespace internal {
+// FNV-1a 64 of "basename(file):line", as the pass computes for its sites.
+constexpr std::uint64_t SiteHash(std::string_view file, unsigned line) {
+  const std::size_t slash = file.rfind('/');
+  if (slash != std::string_view::npos) file = file.substr(slash + 1);
+  std::uint64_t hash = 14695981039346656037ULL;
+  auto mix = [&hash](char c) {
+    hash ^= static_cast<unsigned char>(c);
+    hash *= 1099511628211ULL;
+  };
+  for (char c : file) mix(c);
+  mix(':');
+  char digits[12];
+  int count = 0;
+  do {
+    digits[count++] = static_cast<char>('0' + line % 10);
+    line /= 10;
+  } while (line != 0);
+  while (count > 0) mix(digits[--count]);
+  return hash;
+}
+}  // namespace internal
+
 }  // namespace sim
+
+#define SIM_GATE(name)                                                                                    \
+  do {                                                                                                    \
+    static const ::__sim_site sim_gate_site_{__FILE__, __func__, __LINE__, 0,                             \
+                                             ::sim::internal::SiteHash(__FILE__, __LINE__)};              \
+    if (__builtin_expect(::__sim_world_active != 0, 0)) ::__sim_gate((name), &sim_gate_site_);            \
+  } while (0)
 
 #endif  // SIM_SIM_H_

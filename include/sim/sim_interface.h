@@ -34,8 +34,9 @@ struct __sim_site {
   unsigned long long hash;
 };
 
-// Nonzero while a world is running in this process. Read by the inline fast
-// path only; the hooks re-check that the caller is a simulated thread.
+// Nonzero while the slow path has work: a world is running in this process,
+// or a sim::Gate is held on real threads. Read by the inline fast path only;
+// the hooks re-check whether the caller is a simulated thread.
 extern unsigned char __sim_world_active;
 
 // Plain loads and stores of 1, 2, 4, 8 and 16 bytes.
