@@ -38,36 +38,49 @@ std::optional<Report> explore(std::function<void()> body, const Options& given) 
   }
   Options options = given;
   internal::ApplyEnvironmentOptions(options);
+  return internal::ExploreWithOptions(std::move(body), options);
+}
+
+namespace internal {
+
+std::optional<Report> ExploreWithOptions(std::function<void()> body, const Options& options,
+                                         const ExecutionObserver& observe) {
+  if (current_world != nullptr) {
+    throw std::logic_error("sim::explore: called inside a world; worlds do not nest");
+  }
   if (options.seeds == 0) throw std::invalid_argument("sim::explore: seeds must be at least 1");
   if (options.stack_size < 16384) {
     throw std::invalid_argument("SIM_OPTIONS: option 'stack_size' must be at least 16384 bytes");
   }
-  std::unique_ptr<internal::Strategy> strategy = internal::MakeStrategy(options.strategy);
-  internal::CrashGuard crash_guard;
+  std::unique_ptr<Strategy> strategy = MakeStrategy(options.strategy);
+  CrashGuard crash_guard;
 
   for (std::uint64_t index = 0; index < options.seeds; ++index) {
     const std::uint64_t seed = options.first_seed + index;
-    internal::Outcome outcome;
+    Outcome outcome;
     {
-      internal::World world(options, *strategy, seed);
+      World world(options, *strategy, seed);
       outcome = world.Run(body);
     }
-    if (outcome.verdict == Verdict::kCrash) internal::CrashGuard::AfterCrash();
+    if (outcome.verdict == Verdict::kCrash) CrashGuard::AfterCrash();
     if (!outcome.schedule_mismatch.empty()) {
       throw std::runtime_error("sim::explore: the replayed schedule does not fit this program: " +
                                outcome.schedule_mismatch);
     }
+    if (observe) observe(seed, outcome);
     if (outcome.verdict != Verdict::kPass) {
-      Report report = internal::MakeReport(std::move(outcome), seed, index, options);
-      if (!options.report_json.empty()) internal::WriteJsonFile(options.report_json, internal::ReportJson(report));
+      Report report = MakeReport(std::move(outcome), seed, index, options);
+      if (!options.report_json.empty()) WriteJsonFile(options.report_json, ReportJson(report));
       return report;
     }
   }
   if (!options.report_json.empty()) {
-    internal::WriteJsonFile(options.report_json, internal::PassJson(options.first_seed, options.seeds));
+    WriteJsonFile(options.report_json, PassJson(options.first_seed, options.seeds));
   }
   return std::nullopt;
 }
+
+}  // namespace internal
 
 void fail(std::string_view message) {
   if (internal::InWorld() && internal::current_world != nullptr) {

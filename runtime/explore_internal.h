@@ -3,6 +3,8 @@
 #define SIM_RUNTIME_EXPLORE_INTERNAL_H_
 
 #include <cstdint>
+#include <functional>
+#include <optional>
 
 #include "sim/sim.h"
 #include "world.h"
@@ -11,6 +13,15 @@ namespace sim::internal {
 
 // The public report of a finished execution: schedule text, replay command.
 Report MakeReport(Outcome outcome, std::uint64_t seed, std::uint64_t seeds_passed, const Options& options);
+
+// Called after every execution with its seed and outcome (trace hash,
+// steps, verdict), passing ones included.
+using ExecutionObserver = std::function<void(std::uint64_t seed, const Outcome& outcome)>;
+
+// explore() once SIM_OPTIONS is applied: `options` are final (SIM_TEST
+// applies the environment and then its --sim_* flags, which must win).
+std::optional<Report> ExploreWithOptions(std::function<void()> body, const Options& options,
+                                         const ExecutionObserver& observe = nullptr);
 
 }  // namespace sim::internal
 
