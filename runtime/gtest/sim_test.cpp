@@ -187,12 +187,11 @@ void RunChunk(const SimTestRecord& record, const SeedChunk& chunk, void (*run_se
   outside_failures.clear();
   {
     FailureInterceptor interceptor;
-    auto observe = [&summary, single](std::uint64_t seed, const Outcome& outcome) {
+    auto observe = [&summary, single](std::uint64_t, const Outcome& outcome) {
       if (!single) return;
       char line[256];
-      std::snprintf(line, sizeof line,
-                    "verdict %s at seed %" PRIu64 ", %" PRIu64 " steps, %" PRIu64 " preemptions, trace hash %016" PRIx64,
-                    std::string(to_string(outcome.verdict)).c_str(), seed, outcome.steps, outcome.preemptions,
+      std::snprintf(line, sizeof line, "%s, %" PRIu64 " steps, %" PRIu64 " preemptions, trace hash %016" PRIx64,
+                    std::string(to_string(outcome.verdict)).c_str(), outcome.steps, outcome.preemptions,
                     outcome.trace_hash);
       summary = line;
     };
@@ -206,10 +205,11 @@ void RunChunk(const SimTestRecord& record, const SeedChunk& chunk, void (*run_se
     ADD_FAILURE_AT(failure.file_name() != nullptr ? failure.file_name() : "unknown file", failure.line_number())
         << failure.message();
   }
+  // --sim_replay and --sim_schedule say how the execution ended, a pass included.
   if (single && !summary.empty()) {
-    std::fprintf(stderr, "simthread: replayed %s (%s): %s\n", full_name.c_str(),
-                 settings.schedule.empty() ? ("seed " + std::to_string(options.first_seed)).c_str() : "schedule",
-                 summary.c_str());
+    const std::string what =
+        settings.schedule.empty() ? "seed " + std::to_string(options.first_seed) : std::string("the schedule");
+    std::fprintf(stderr, "simthread: replayed %s of %s: %s\n", what.c_str(), full_name.c_str(), summary.c_str());
   }
   if (!error.empty()) {
     ADD_FAILURE_AT(record.file, record.line) << "simthread: " << error;
