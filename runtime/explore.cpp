@@ -9,6 +9,7 @@
 #include "replay_command.h"
 #include "report_json.h"
 #include "schedule.h"
+#include "shrink.h"
 #include "world.h"
 
 namespace sim {
@@ -24,6 +25,8 @@ Report MakeReport(Outcome outcome, std::uint64_t seed, std::uint64_t seeds_passe
   report.trace_hash = outcome.trace_hash;
   report.step = outcome.steps;
   report.preemptions = outcome.preemptions;
+  report.preemptions_before_shrink = outcome.preemptions;
+  report.story = std::move(outcome.story);
   report.threads = std::move(outcome.threads);
   report.last_events = std::move(outcome.last_events);
   report.replay = ReplayCommand(options, seed);
@@ -61,6 +64,8 @@ std::optional<Report> ExploreWithOptions(std::function<void()> body, const Optio
     {
       World world(options, *strategy, seed);
       outcome = world.Run(body);
+      // A crash is reported as found (shrinking does not replay it).
+      if (outcome.verdict == Verdict::kCrash) world.DescribeFailure(outcome);
     }
     if (outcome.verdict == Verdict::kCrash) CrashGuard::AfterCrash();
     if (!outcome.schedule_mismatch.empty()) {
@@ -68,11 +73,27 @@ std::optional<Report> ExploreWithOptions(std::function<void()> body, const Optio
                                outcome.schedule_mismatch);
     }
     if (observe) observe(seed, outcome);
+    if (outcome.verdict == Verdict::kPass && strategy->Exhausted()) {
+      std::fprintf(stderr, "simthread: %s: no failure in any schedule with <= %s preemptions: %llu schedules\n",
+                   options.strategy.c_str(), options.strategy.substr(4).c_str(),
+                   static_cast<unsigned long long>(strategy->SchedulesRun()));
+      break;
+    }
     if (outcome.verdict != Verdict::kPass) {
-      Report report = MakeReport(std::move(outcome), seed, index, options);
+      // The report tells the shrunk execution; replaying the seed shrinks
+      // to the same one, so both replays print the same report.
+      ShrinkResult shrunk = ShrinkFailure(body, options, seed, outcome);
+      Report report = MakeReport(std::move(shrunk.outcome), seed, index, options);
+      report.preemptions_before_shrink = shrunk.preemptions_before;
       if (!options.report_json.empty()) WriteJsonFile(options.report_json, ReportJson(report));
       return report;
     }
+  }
+  if (options.strategy.starts_with("dfs:") && !strategy->Exhausted()) {
+    std::fprintf(stderr,
+                 "simthread: %s: stopped after %llu schedules without a failure, before trying them all; "
+                 "raise seeds to finish the search\n",
+                 options.strategy.c_str(), static_cast<unsigned long long>(strategy->SchedulesRun()));
   }
   if (!options.report_json.empty()) {
     WriteJsonFile(options.report_json, PassJson(options.first_seed, options.seeds));

@@ -54,12 +54,16 @@ extern "C" {
 int pthread_once(pthread_once_t* once, void (*routine)()) {
   if (!InWorld()) return real_once(once, routine);
   World& world = *current_world;
-  world.SchedulingPoint(EventKind::kOnce, once, world.CallerSite());
   OnceModel& model = world.ModelOf<OnceModel>(once, [once] {
     auto created = std::make_unique<OnceModel>();
     created->done = (*once & kOnceDone) != 0;
     return created;
   });
+  // A finished once can never change again: no interleaving depends on when
+  // it is read, so it is no scheduling point (gtest and libstdc++ check
+  // theirs on every call, which would flood the trace).
+  if (model.done) return 0;
+  world.SchedulingPoint(EventKind::kOnce, once, world.CallerSite());
   if (model.runner != nullptr) {
     Wait wait;
     wait.description = "wait for pthread_once routine";

@@ -43,7 +43,12 @@ std::string Report::render() const {
     text += "  last " + std::to_string(last_events.size()) + " events:\n";
     for (const std::string& event : last_events) indented(event, "    ");
   }
-  text += "  preemptions: " + std::to_string(preemptions) + "\n";
+  text += "  preemptions: " + std::to_string(preemptions);
+  if (preemptions_before_shrink != preemptions) {
+    text += " (shrunk from " + std::to_string(preemptions_before_shrink) + ")";
+  }
+  text += "\n";
+  for (const std::string& line : story) indented(line, "    ");
   text += "  schedule: " + schedule + "\n";
   char hash[32];
   std::snprintf(hash, sizeof hash, "%016" PRIx64, trace_hash);

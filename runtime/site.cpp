@@ -2,6 +2,7 @@
 // symbolization through llvm-symbolizer.
 #include "site.h"
 
+#include <fcntl.h>
 #include <link.h>
 #include <spawn.h>
 #include <sys/wait.h>
@@ -143,6 +144,16 @@ void SiteNamer::SymbolizePending() {
   if (addresses.empty()) return;
 
   std::string input;
+  std::vector<const void*> in_modules;
+  for (const void* address : addresses) {
+    if (ModuleOf(address) == nullptr) {
+      symbolized_.emplace_back(address, std::vector<Frame>{});  // JIT code or a stale frame: nothing to look up
+    } else {
+      in_modules.push_back(address);
+    }
+  }
+  addresses = std::move(in_modules);
+  if (addresses.empty()) return;
   for (const void* address : addresses) {
     const Module* module = ModuleOf(address);
     char line[4200];
@@ -160,6 +171,8 @@ void SiteNamer::SymbolizePending() {
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_adddup2(&actions, to_child[0], 0);
     posix_spawn_file_actions_adddup2(&actions, from_child[1], 1);
+    // Its complaints (a stripped module) would land in the user's test output.
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
     posix_spawn_file_actions_addclose(&actions, to_child[1]);
     posix_spawn_file_actions_addclose(&actions, from_child[0]);
     const char* argv[] = {symbolizer.c_str(), "--demangle", "--inlines", "--functions=linkage", nullptr};

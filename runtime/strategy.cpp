@@ -16,9 +16,17 @@ std::unique_ptr<Strategy> MakeStrategy(std::string_view spec) {
     throw std::invalid_argument("strategy 'pct:" + std::string(digits) +
                                 "': the depth must be a whole number >= 1, as in pct:3");
   }
+  if (spec.starts_with("dfs:")) {
+    std::string_view digits = spec.substr(4);
+    std::uint32_t bound = 0;
+    auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), bound);
+    if (error == std::errc() && end == digits.data() + digits.size()) return MakeDfsStrategy(bound);
+    throw std::invalid_argument("strategy 'dfs:" + std::string(digits) +
+                                "': the preemption bound must be a whole number >= 0, as in dfs:2");
+  }
   if (spec.starts_with("replay:")) return MakeReplayStrategy(spec.substr(7));
   throw std::invalid_argument("unknown strategy '" + std::string(spec) +
-                              "'; valid strategies: random, pct:D (D >= 1), replay:<schedule>");
+                              "'; valid strategies: random, pct:D (D >= 1), dfs:P (P >= 0), replay:<schedule>");
 }
 
 }  // namespace sim::internal

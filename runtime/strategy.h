@@ -15,10 +15,21 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace sim::internal {
 
 using ThreadId = std::uint32_t;
+
+// Where a choice point is, in terms that survive small changes to the
+// schedule: the thread that reached it and how many scheduling points that
+// thread had reached before (its own progress, not a global index).
+struct ChoicePoint {
+  ThreadId current = 0;
+  std::uint64_t current_points = 0;
+  bool current_enabled = false;  // false: it blocked or finished, so any choice is no preemption
+  std::optional<ThreadId> running() const { return current_enabled ? std::optional(current) : std::nullopt; }
+};
 
 struct Choice {
   ThreadId thread = 0;
@@ -30,24 +41,48 @@ class Strategy {
   virtual ~Strategy() = default;
   virtual void BeginExecution(std::uint64_t seed) = 0;
   virtual void OnThreadCreated(ThreadId thread) { (void)thread; }
-  // `enabled` is sorted by id and has at least two threads; `running` is the
-  // thread that reached the choice point if it is still enabled.
-  virtual Choice Choose(std::span<const ThreadId> enabled, std::optional<ThreadId> running) = 0;
+  // `enabled` is sorted by id and has at least two threads.
+  virtual Choice Choose(std::span<const ThreadId> enabled, const ChoicePoint& at) = 0;
   // Returns a mismatch (non-empty) when the execution ended somewhere the
   // strategy did not expect (a replayed schedule with decisions left over).
   virtual std::string EndExecution(std::uint64_t choice_points) {
     (void)choice_points;
     return {};
   }
+  // Exhaustive strategies: true once every schedule they cover has run.
+  virtual bool Exhausted() const { return false; }
+  virtual std::uint64_t SchedulesRun() const { return 0; }
 };
 
-// "random", "pct:D" or "replay:<schedule>". Throws std::invalid_argument
-// naming the valid forms.
+// "random", "pct:D", "dfs:P" or "replay:<schedule>". Throws
+// std::invalid_argument naming the valid forms.
 std::unique_ptr<Strategy> MakeStrategy(std::string_view spec);
 
 std::unique_ptr<Strategy> MakeRandomStrategy();
 std::unique_ptr<Strategy> MakePctStrategy(std::uint32_t depth);
 std::unique_ptr<Strategy> MakeReplayStrategy(std::string_view schedule);
+// Every schedule with at most `bound` preemptions, one per execution.
+std::unique_ptr<Strategy> MakeDfsStrategy(std::uint32_t bound);
+
+// A decision anchored to the progress of the thread that reached it.
+struct AnchoredDecision {
+  ThreadId current = 0;
+  std::uint64_t current_points = 0;
+  ThreadId chosen = 0;
+  bool preemption = false;  // `current` could have gone on
+  // Not at this point but at the first later one where `current` cannot go
+  // on (it blocks or finishes): a preemption turned into a switch that
+  // waits for its turn, which is how shrinking takes a preemption out.
+  bool deferred = false;
+};
+
+// Follows `decisions` by their anchors where the chosen thread is enabled
+// (deferred ones at the anchor thread's first later point where it cannot go
+// on), and otherwise lets the running thread go on, or, when it cannot, the
+// lowest enabled thread: how shrinking replays a schedule with preemptions
+// taken out. Anchors keep the other decisions in place when one is removed.
+// Never reports a mismatch.
+std::unique_ptr<Strategy> MakeAnchoredReplayStrategy(std::vector<AnchoredDecision> decisions);
 
 }  // namespace sim::internal
 

@@ -39,8 +39,9 @@ class PctStrategy final : public Strategy {
     priorities_[thread] = depth_ + (prng_.Next() >> 2);
   }
 
-  Choice Choose(std::span<const ThreadId> enabled, std::optional<ThreadId> running) override {
+  Choice Choose(std::span<const ThreadId> enabled, const ChoicePoint& at) override {
     ++choice_points_;
+    const std::optional<ThreadId> running = at.running();
     for (std::size_t i = 0; i < change_points_.size(); ++i) {
       if (change_points_[i] == choice_points_ && running.has_value()) {
         priorities_[*running] = depth_ - 1 - i;

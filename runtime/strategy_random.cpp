@@ -8,7 +8,7 @@ namespace {
 class RandomStrategy final : public Strategy {
  public:
   void BeginExecution(std::uint64_t seed) override { prng_ = Prng(seed); }
-  Choice Choose(std::span<const ThreadId> enabled, std::optional<ThreadId>) override {
+  Choice Choose(std::span<const ThreadId> enabled, const ChoicePoint&) override {
     return {enabled[prng_.Below(enabled.size())], {}};
   }
 

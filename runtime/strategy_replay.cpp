@@ -4,6 +4,7 @@
 // before the program does) is reported, never papered over: a replay that
 // silently ran a different interleaving would be worse than none.
 #include <algorithm>
+#include <map>
 #include <vector>
 
 #include "schedule.h"
@@ -18,7 +19,7 @@ class ReplayStrategy final : public Strategy {
 
   void BeginExecution(std::uint64_t) override { next_ = 0; }
 
-  Choice Choose(std::span<const ThreadId> enabled, std::optional<ThreadId>) override {
+  Choice Choose(std::span<const ThreadId> enabled, const ChoicePoint&) override {
     if (next_ >= decisions_.size()) {
       return {0, "the schedule ended after " + std::to_string(decisions_.size()) +
                      " choice points but the program reached another (enabled: " + Names(enabled) +
@@ -51,7 +52,48 @@ class ReplayStrategy final : public Strategy {
   std::size_t next_ = 0;
 };
 
+class AnchoredReplayStrategy final : public Strategy {
+ public:
+  explicit AnchoredReplayStrategy(std::vector<AnchoredDecision> decisions) {
+    for (const AnchoredDecision& decision : decisions) {
+      if (decision.deferred) {
+        deferred_.push_back(decision);
+      } else {
+        chosen_[{decision.current, decision.current_points}] = decision.chosen;
+      }
+    }
+  }
+
+  void BeginExecution(std::uint64_t) override {}
+
+  Choice Choose(std::span<const ThreadId> enabled, const ChoicePoint& at) override {
+    auto is_enabled = [&enabled](ThreadId thread) {
+      return std::find(enabled.begin(), enabled.end(), thread) != enabled.end();
+    };
+    auto it = chosen_.find({at.current, at.current_points});
+    if (it != chosen_.end() && is_enabled(it->second)) return {it->second, {}};
+    if (at.current_enabled) return {at.current, {}};
+    for (auto pending = deferred_.begin(); pending != deferred_.end(); ++pending) {
+      if (pending->current == at.current && pending->current_points <= at.current_points &&
+          is_enabled(pending->chosen)) {
+        const ThreadId chosen = pending->chosen;
+        deferred_.erase(pending);
+        return {chosen, {}};
+      }
+    }
+    return {enabled.front(), {}};
+  }
+
+ private:
+  std::map<std::pair<ThreadId, std::uint64_t>, ThreadId> chosen_;
+  std::vector<AnchoredDecision> deferred_;
+};
+
 }  // namespace
+
+std::unique_ptr<Strategy> MakeAnchoredReplayStrategy(std::vector<AnchoredDecision> decisions) {
+  return std::make_unique<AnchoredReplayStrategy>(std::move(decisions));
+}
 
 std::unique_ptr<Strategy> MakeReplayStrategy(std::string_view schedule) {
   return std::make_unique<ReplayStrategy>(DecodeSchedule(schedule));

@@ -58,6 +58,7 @@ void Trace::Record(const Event& event) {
   mix(static_cast<std::uint64_t>(event.kind));
   mix(event.site.Hash());
   ring_[count_ % kKeptEvents] = event;
+  if (keep_all_) all_.push_back(event);
   ++count_;
 }
 

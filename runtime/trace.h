@@ -76,7 +76,14 @@ class Trace {
   // The last min(events(), kKeptEvents) events, oldest first.
   std::vector<Event> LastEvents() const;
 
+  // Keeps every event from now on (shrinking's story and the timeline need
+  // the whole execution; exploring needs only the ring).
+  void KeepAll() { keep_all_ = true; }
+  const std::vector<Event>& all() const { return all_; }
+
  private:
+  bool keep_all_ = false;
+  std::vector<Event> all_;
   std::uint64_t hash_ = 14695981039346656037ULL;  // FNV-1a 64 offset basis
   std::uint64_t count_ = 0;
   std::array<Event, kKeptEvents> ring_{};

@@ -3,6 +3,8 @@
 
 #include <cxxabi.h>
 
+#include <algorithm>
+
 #include <cerrno>
 #include <cinttypes>
 #include <cstdio>
@@ -90,8 +92,13 @@ Outcome World::Run(std::function<void()> body, MainTcb main_tcb) {
   if (!mismatch.empty() && outcome_.schedule_mismatch.empty()) outcome_.schedule_mismatch = std::move(mismatch);
   outcome_.trace_hash = trace_.hash();
   outcome_.steps = steps_;
-  if (outcome_.verdict != Verdict::kPass) DescribeThreads(outcome_);
+  if (outcome_.verdict != Verdict::kPass) outcome_.failure_signature = FailureSignature();
   return std::move(outcome_);
+}
+
+void World::DescribeFailure(Outcome& outcome) {
+  DescribeThreads(outcome);
+  if (!trace_.all().empty()) DescribeStory(outcome);
 }
 
 SimThread* World::FindThread(ThreadPointer tcb) {
@@ -120,6 +127,7 @@ SimThread& World::CreateThread(std::function<void()> body) {
 
 void World::SchedulingPoint(EventKind kind, const void* object, const Site& site) {
   SimThread& self = *running_;
+  ++self.points;
   trace_.Record({steps_, now_ns_, self.id, kind, object, site});
   self.last_site = site;
   self.last_kind = kind;
@@ -130,6 +138,7 @@ void World::SchedulingPoint(EventKind kind, const void* object, const Site& site
 
 void World::YieldPoint(EventKind kind, const void* object, const Site& site) {
   SimThread& self = *running_;
+  ++self.points;
   trace_.Record({steps_, now_ns_, self.id, kind, object, site});
   self.last_site = site;
   self.last_kind = kind;
@@ -143,6 +152,7 @@ bool World::Block(const Wait& wait) {
   self.wait = wait;
   self.woken = false;
   self.state = ThreadState::kBlocked;
+  ++self.points;
   Reschedule(/*willing_to_wait=*/false);
   const bool satisfied = self.woken || (wait.ready != nullptr && wait.ready(wait.model));
   self.state = ThreadState::kRunnable;
@@ -191,12 +201,14 @@ bool World::WakeOneIdleWaiter() {
   ThreadId chosen = idle.front();
   if (idle.size() > 1) {
     ++choice_points_;
-    Choice choice = strategy_.Choose(idle, std::nullopt);
+    const ChoicePoint at{running_->id, running_->points, /*current_enabled=*/false};
+    Choice choice = strategy_.Choose(idle, at);
     if (!choice.mismatch.empty()) {
       outcome_.schedule_mismatch = choice.mismatch;
       EndExecution(Verdict::kUnsupported, "replay: " + choice.mismatch);
     }
     outcome_.decisions.push_back(choice.thread);
+    outcome_.anchored.push_back({at.current, at.current_points, choice.thread, /*preemption=*/false});
     chosen = choice.thread;
   }
   Wake(*threads_[chosen]);
@@ -232,14 +244,20 @@ void World::Reschedule(bool willing_to_wait) {
   if (enabled_.size() > 1) {
     ++choice_points_;
     const bool current_enabled = IsEnabled(current);
-    Choice choice = strategy_.Choose(enabled_, current_enabled ? std::optional(current.id) : std::nullopt);
+    const ChoicePoint at{current.id, current.points, current_enabled};
+    Choice choice = strategy_.Choose(enabled_, at);
     if (!choice.mismatch.empty()) {
       outcome_.schedule_mismatch = choice.mismatch;
       EndExecution(Verdict::kUnsupported, "replay: " + choice.mismatch);
     }
-    outcome_.decisions.push_back(choice.thread);
     next = thread(choice.thread);
-    if (current_enabled && next != &current) ++outcome_.preemptions;
+    const bool preemption = current_enabled && next != &current;
+    outcome_.decisions.push_back(choice.thread);
+    outcome_.anchored.push_back({at.current, at.current_points, choice.thread, preemption});
+    if (preemption) {
+      ++outcome_.preemptions;
+      preemptions_.push_back({trace_.events() == 0 ? 0 : trace_.events() - 1, current.id, next->id});
+    }
   }
   if (next != &current) SwitchTo(*next);
 }
@@ -271,6 +289,7 @@ void World::ExitRunningThread() {
     destructor(object);
   }
   RunPthreadKeyDestructors();
+  ++self.points;  // invariant: every choice point of a thread has its own (thread, points) anchor
   trace_.Record({steps_, now_ns_, self.id, EventKind::kThreadExit, nullptr, self.last_site});
   self.state = ThreadState::kFinished;
   if (self.id == 0) EndExecution(Verdict::kPass, "");  // the body returned: as when main returns
@@ -315,6 +334,82 @@ std::string World::DescribeDeadlock() const {
   for (auto& thread : threads_) blocked += thread->state == ThreadState::kBlocked;
   return std::to_string(blocked) + (blocked == 1 ? " thread is" : " threads are") +
          " blocked and no thread can run or wake them";
+}
+
+std::uint64_t World::FailureSignature() const {
+  std::uint64_t signature = static_cast<std::uint64_t>(outcome_.verdict) * 1099511628211ULL;
+  auto mix = [&signature](std::uint64_t value) { signature = (signature ^ value) * 1099511628211ULL; };
+  if (outcome_.verdict == Verdict::kDeadlock) {
+    // Which sites are stuck, in any order.
+    std::uint64_t blocked_sites = 0;
+    for (auto& thread : threads_) {
+      if (thread->state == ThreadState::kBlocked) blocked_sites += thread->last_site.Hash() * 0x9e3779b97f4a7c15ULL;
+    }
+    mix(blocked_sites);
+  } else if (ended_on_ != nullptr && ended_on_ != &driver_) {
+    mix(ended_on_->last_site.Hash());
+  }
+  return signature;
+}
+
+// The preemptions of the execution as a story in source terms: who was
+// preempted where, what ran instead, where the preempted thread resumed.
+void World::DescribeStory(Outcome& outcome) {
+  const std::vector<Event>& events = trace_.all();
+  SiteNamer namer;
+  for (const Event& event : events) namer.Add(event.site);
+  auto line_of = [&namer](const Site& site) {
+    const std::string name = namer.Name(site);
+    const std::size_t colon = name.rfind(':');
+    return colon == std::string::npos ? name : name.substr(colon + 1);
+  };
+  constexpr std::size_t kMaxPreemptionsTold = 8;
+  for (std::size_t p = 0; p < preemptions_.size() && p < kMaxPreemptionsTold; ++p) {
+    const Preemption& preemption = preemptions_[p];
+    const Event& at = events[preemption.event_index];
+    outcome.story.push_back("T" + std::to_string(preemption.preempted) + " " + namer.Name(at.site) + " " +
+                            EventKindName(at.kind) + "   <- preempted");
+    // Who ran until the preempted thread's next event, one line per thread.
+    std::vector<ThreadId> order;
+    std::vector<std::pair<const Event*, const Event*>> spans;  // first and last event per thread in `order`
+    std::size_t resume = events.size();
+    for (std::size_t i = preemption.event_index + 1; i < events.size(); ++i) {
+      const Event& event = events[i];
+      if (event.thread == preemption.preempted) {
+        resume = i;
+        break;
+      }
+      auto it = std::find(order.begin(), order.end(), event.thread);
+      if (it == order.end()) {
+        order.push_back(event.thread);
+        spans.push_back({&event, &event});
+      } else {
+        spans[static_cast<std::size_t>(it - order.begin())].second = &event;
+      }
+    }
+    for (std::size_t t = 0; t < order.size(); ++t) {
+      const auto [first, last] = spans[t];
+      std::string range = namer.Name(first->site);
+      const std::string last_line = line_of(last->site);
+      if (namer.Name(last->site) != range && range.find(':') != std::string::npos &&
+          namer.Name(last->site).substr(0, namer.Name(last->site).rfind(':')) == range.substr(0, range.rfind(':'))) {
+        range += "-" + last_line;
+      }
+      const bool finished = last->kind == EventKind::kThreadExit;
+      outcome.story.push_back("T" + std::to_string(order[t]) + " " + range +
+                              (finished ? " runs to completion" : " runs"));
+    }
+    if (resume < events.size()) {
+      outcome.story.push_back("T" + std::to_string(preemption.preempted) + " " + namer.Name(events[resume].site) +
+                              " resumes (" + EventKindName(events[resume].kind) + ")");
+    } else {
+      outcome.story.push_back("T" + std::to_string(preemption.preempted) + " does not run again before the end");
+    }
+  }
+  if (preemptions_.size() > kMaxPreemptionsTold) {
+    outcome.story.push_back("... and " + std::to_string(preemptions_.size() - kMaxPreemptionsTold) +
+                            " more preemptions");
+  }
 }
 
 void World::DescribeThreads(Outcome& outcome) {

@@ -67,6 +67,7 @@ struct SimThread {
   bool joined = false;
   Site last_site;
   EventKind last_kind = EventKind::kThreadStart;
+  std::uint64_t points = 0;  // scheduling points this thread has reached (anchors decisions)
   std::uint64_t last_step = 0;
   // __cxa_thread_atexit_impl registrations (thread_local destructors), run
   // in reverse order when the thread exits.
@@ -88,7 +89,15 @@ struct Outcome {
   std::vector<std::string> threads;
   std::vector<std::string> last_events;
   int signal_number = 0;  // kCrash: the signal that ends a real process (SIGABRT for abort/assert)
+  // The same decisions, anchored to the progress of the thread that reached
+  // each choice point (what shrinking edits).
+  std::vector<AnchoredDecision> anchored;
+  // What makes two failures "the same" for shrinking: the verdict and the
+  // sites where it happened (never addresses or thread ids).
+  std::uint64_t failure_signature = 0;
+  std::vector<std::string> story;  // with KeepWholeTrace: the preemptions, in source terms
 };
+
 
 // Per-world model of a user's synchronisation object, keyed by its address.
 struct SyncModel {
@@ -109,6 +118,11 @@ class World {
 
   // Runs `body` as T0 until the execution ends. Called by the driver.
   Outcome Run(std::function<void()> body, MainTcb main_tcb = MainTcb::kBorrowed);
+
+  // Fills in the report-only parts of a failed `outcome` of Run: each
+  // thread's state and site, the last events, and (with KeepWholeTrace) the
+  // story. Symbolizes, so only the execution that is reported pays for it.
+  void DescribeFailure(Outcome& outcome);
 
   // --- for interceptors and hooks, on a simulated thread ---
   SimThread& running() { return *running_; }
@@ -168,6 +182,11 @@ class World {
 
   const Options& options() const { return options_; }
 
+  // Records every event (for the story of a shrunk run, and timelines).
+  // Precondition: called before Run.
+  void KeepWholeTrace() { trace_.KeepAll(); }
+  const std::vector<Event>& whole_trace() const { return trace_.all(); }
+
  private:
   friend void ThreadEntry(boost::context::detail::transfer_t from);
 
@@ -179,6 +198,8 @@ class World {
   void AfterSwitch(boost::context::detail::fcontext_t from_context);
   void ReleaseResources(SimThread& thread);
   void DescribeThreads(Outcome& outcome);
+  void DescribeStory(Outcome& outcome);
+  std::uint64_t FailureSignature() const;
   std::string DescribeDeadlock() const;
 
   struct ModelSlot {
@@ -193,6 +214,14 @@ class World {
   SimThread* running_ = nullptr;
   SimThread* switching_from_ = nullptr;
   std::vector<ThreadId> enabled_;  // scratch, reused at every point
+  // Trace positions (index of the last event before the switch) of each
+  // preemption, with who was preempted and who ran instead.
+  struct Preemption {
+    std::uint64_t event_index;
+    ThreadId preempted;
+    ThreadId switched_to;
+  };
+  std::vector<Preemption> preemptions_;
   std::unordered_map<const void*, ModelSlot> models_;
   const void* cached_model_address_ = nullptr;
   ModelSlot* cached_model_slot_ = nullptr;

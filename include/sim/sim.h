@@ -62,10 +62,12 @@ struct Report {
   std::uint64_t seeds_passed = 0;  // seeds that passed before it
   Verdict verdict = Verdict::kPass;
   std::string message;             // what failed, where
-  std::string schedule;            // the decision list; strategy "replay:<schedule>" replays it
+  std::string schedule;            // the decision list, shrunk (Options::shrink); "replay:<schedule>" replays it
   std::uint64_t trace_hash = 0;    // identical for identical executions
   std::uint64_t step = 0;          // scheduling points executed when it ended
-  std::uint64_t preemptions = 0;   // choice points that switched away from a runnable thread
+  std::uint64_t preemptions = 0;   // in `schedule`: switches away from a thread that could go on
+  std::uint64_t preemptions_before_shrink = 0;  // in the run as found, before shrinking
+  std::vector<std::string> story;  // the preemptions of `schedule` in source terms
   std::vector<std::string> threads;      // each thread at the end: state, what it waits on, where
   std::vector<std::string> last_events;  // the last trace events, oldest first
   std::string replay;              // a command that replays the failure

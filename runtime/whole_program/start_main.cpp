@@ -85,6 +85,7 @@ int RunMainInWorld(int argc, char** argv, char** envp) {
           }
         },
         World::MainTcb::kCallers);
+    if (outcome.verdict != sim::Verdict::kPass) world.DescribeFailure(outcome);
   }
   if (!outcome.schedule_mismatch.empty()) {
     std::fprintf(stderr, "simthread: the replayed schedule does not fit this program: %s\n",

@@ -41,7 +41,9 @@ TEST_F(OptionsTest, BadNumberNamesTheKey) {
 }
 
 TEST_F(OptionsTest, BadStrategyListsTheValidOnes) {
-  EXPECT_THAT(ErrorFor("strategy=dfs"), HasSubstr("valid strategies: random, pct:D (D >= 1), replay:<schedule>"));
+  EXPECT_THAT(ErrorFor("strategy=bfs"),
+              HasSubstr("valid strategies: random, pct:D (D >= 1), dfs:P (P >= 0), replay:<schedule>"));
+  EXPECT_THAT(ErrorFor("strategy=dfs:x"), HasSubstr("the preemption bound must be a whole number >= 0"));
   EXPECT_THAT(ErrorFor("strategy=pct:0"), HasSubstr("the depth must be a whole number >= 1"));
   EXPECT_THAT(ErrorFor("strategy=replay:garbage"), HasSubstr("not a simthread schedule"));
 }

@@ -1,0 +1,87 @@
+// dfs:P enumerates every schedule with at most P preemptions: it finds a
+// bug of depth 1 with dfs:1 (and not with dfs:0), stops when the space is
+// exhausted, and says so when no schedule fails.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <mutex>
+#include <thread>
+
+#include "sim/sim.h"
+
+namespace {
+
+using ::testing::HasSubstr;
+
+void SplitLockedIncrement() {
+  std::mutex m;
+  int counter = 0;
+  auto increment = [&] {
+    int seen;
+    {
+      std::lock_guard g(m);
+      seen = counter;
+    }
+    std::lock_guard g(m);
+    counter = seen + 1;
+  };
+  std::thread a(increment), b(increment);
+  a.join();
+  b.join();
+  if (counter != 2) sim::fail("lost update");
+}
+
+void LockedIncrement() {
+  std::mutex m;
+  int counter = 0;
+  auto increment = [&] {
+    std::lock_guard g(m);
+    ++counter;
+  };
+  std::thread a(increment), b(increment);
+  a.join();
+  b.join();
+  if (counter != 2) sim::fail("lost update");
+}
+
+TEST(DfsStrategy, BoundOneFindsADepthOneBug) {
+  auto report = sim::explore(SplitLockedIncrement, {.seeds = 100000, .strategy = "dfs:1"});
+  ASSERT_TRUE(report.has_value());
+  EXPECT_EQ(report->message, "lost update (in T0)");
+  EXPECT_EQ(report->preemptions, 1u);
+}
+
+TEST(DfsStrategy, BoundZeroCannotFindItAndSaysTheSpaceIsExhausted) {
+  ::testing::internal::CaptureStderr();
+  auto report = sim::explore(SplitLockedIncrement, {.seeds = 100000, .strategy = "dfs:0"});
+  const std::string said = ::testing::internal::GetCapturedStderr();
+  EXPECT_FALSE(report.has_value()) << report->render();
+  EXPECT_THAT(said, HasSubstr("dfs:0: no failure in any schedule with <= 0 preemptions:"));
+}
+
+TEST(DfsStrategy, CorrectProgramPassesEveryScheduleWithTwoPreemptions) {
+  ::testing::internal::CaptureStderr();
+  int executions = 0;
+  auto report = sim::explore(
+      [&] {
+        ++executions;
+        LockedIncrement();
+      },
+      {.seeds = 100000, .strategy = "dfs:2"});
+  const std::string said = ::testing::internal::GetCapturedStderr();
+  EXPECT_FALSE(report.has_value());
+  EXPECT_THAT(said, HasSubstr("no failure in any schedule with <= 2 preemptions: " + std::to_string(executions) +
+                              " schedules"));
+  EXPECT_GT(executions, 10);
+  EXPECT_LT(executions, 100000);
+}
+
+TEST(DfsStrategy, StoppingEarlySaysTheSearchIsUnfinished) {
+  ::testing::internal::CaptureStderr();
+  auto report = sim::explore(LockedIncrement, {.seeds = 3, .strategy = "dfs:2"});
+  const std::string said = ::testing::internal::GetCapturedStderr();
+  EXPECT_FALSE(report.has_value());
+  EXPECT_THAT(said, HasSubstr("stopped after 3 schedules without a failure, before trying them all"));
+}
+
+}  // namespace
