@@ -4,6 +4,8 @@
 #include <charconv>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
+#include <iterator>
 #include <stdexcept>
 #include <vector>
 
@@ -23,7 +25,7 @@ void ParseValue(std::string_view key, std::string_view value, std::uint64_t& fie
 void ParseValue(std::string_view, std::string_view value, std::string& field) { field = value; }
 
 std::string ValidKeys() {
-  std::string keys = "seed";
+  std::string keys = "seed, schedule";
 #define SIM_OPTION(type, name, default_value, help) keys += ", " #name;
 #include "sim/options.inc"
 #undef SIM_OPTION
@@ -40,6 +42,21 @@ void ApplyOption(std::string_view key, std::string_view value, Options& options,
   }
   if (key == "seed") {
     ParseValue(key, value, options.first_seed);
+    options.seeds = 1;
+    return;
+  }
+  if (key == "schedule") {
+    std::string schedule(value);
+    if (schedule.starts_with("@")) {
+      std::ifstream file(schedule.substr(1));
+      if (!file) {
+        throw std::invalid_argument("SIM_OPTIONS: option 'schedule': cannot read the file '" + schedule.substr(1) +
+                                    "' (schedule=@FILE reads a schedule from FILE)");
+      }
+      schedule.assign(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
+    }
+    options.strategy = "replay:" + schedule;
+    MakeStrategy(options.strategy);  // a malformed schedule is an error now, not at the first execution
     options.seeds = 1;
     return;
   }
@@ -107,6 +124,7 @@ std::string OptionsHelp() {
     text += line;
   };
   row("seed", "uint64", "-", "explore exactly this one seed (first_seed=N, seeds=1)");
+  row("schedule", "string", "-", "replay this schedule (S1-...) or the one in @FILE exactly (strategy=replay:..., seeds=1)");
   const Options defaults;
 #define SIM_OPTION_TO_TEXT_uint64(value) std::to_string(value)
 #define SIM_OPTION_TO_TEXT_string(value) std::string(value)

@@ -49,7 +49,19 @@ std::string Report::render() const {
   }
   text += "\n";
   for (const std::string& line : story) indented(line, "    ");
-  text += "  schedule: " + schedule + "\n";
+  // Wrapped at 76 columns: the decoder ignores white space, so a wrapped
+  // copy pastes back intact.
+  constexpr std::size_t kScheduleColumns = 76;
+  const std::string schedule_prefix = "  schedule: ";
+  std::string line = schedule_prefix;
+  for (std::size_t i = 0; i < schedule.size();) {
+    const std::size_t room = kScheduleColumns - line.size();
+    line += schedule.substr(i, room);
+    i += room;
+    text += line + "\n";
+    line = std::string(schedule_prefix.size(), ' ');
+  }
+  if (schedule.empty()) text += schedule_prefix + "\n";
   char hash[32];
   std::snprintf(hash, sizeof hash, "%016" PRIx64, trace_hash);
   text += std::string("  trace hash: ") + hash + "\n";
