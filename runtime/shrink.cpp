@@ -2,8 +2,10 @@
 #include "shrink.h"
 
 #include <chrono>
+#include <cstdio>
 
 #include "crash_guard.h"
+#include "timeline.h"
 
 namespace sim::internal {
 namespace {
@@ -16,6 +18,7 @@ Outcome Replay(const std::function<void()>& body, const Options& options, std::u
   Outcome outcome = world.Run(body);
   if (outcome.verdict == Verdict::kCrash) CrashGuard::AfterCrash();
   if (keep_whole_trace && outcome.verdict != Verdict::kPass) world.DescribeFailure(outcome);
+  if (keep_whole_trace && !options.timeline.empty()) WriteTimeline(options.timeline, world, outcome, seed);
   return outcome;
 }
 
@@ -35,6 +38,10 @@ ShrinkResult ShrinkFailure(const std::function<void()>& body, const Options& opt
   // A crash may leave the process unfit for more executions (crash_guard.h):
   // report it as found, without replaying it.
   if (failing.verdict == Verdict::kCrash) {
+    if (!options.timeline.empty()) {
+      std::fprintf(stderr, "simthread: no timeline written to %s: a crash is reported as found, without the replay "
+                   "that records a timeline\n", options.timeline.c_str());
+    }
     result.outcome = failing;
     return result;
   }
