@@ -10,6 +10,7 @@
 #include "report_json.h"
 #include "schedule.h"
 #include "shrink.h"
+#include "timeline.h"
 #include "world.h"
 
 namespace sim {
@@ -63,9 +64,13 @@ std::optional<Report> ExploreWithOptions(std::function<void()> body, const Optio
     Outcome outcome;
     {
       World world(options, *strategy, seed);
+      // One execution (a replay) gets a timeline when it passes too; a failure gets one from ShrinkFailure.
+      const bool timeline = !options.timeline.empty() && options.seeds == 1;
+      if (timeline) world.KeepWholeTrace();
       outcome = world.Run(body);
       // A crash is reported as found (shrinking does not replay it).
       if (outcome.verdict == Verdict::kCrash) world.DescribeFailure(outcome);
+      if (timeline && outcome.verdict == Verdict::kPass) WriteTimeline(options.timeline, world, outcome, seed);
     }
     if (outcome.verdict == Verdict::kCrash) CrashGuard::AfterCrash();
     if (!outcome.schedule_mismatch.empty()) {

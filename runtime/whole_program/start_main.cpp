@@ -25,6 +25,7 @@
 #include "../options.h"
 #include "../real_function.h"
 #include "../report_json.h"
+#include "../timeline.h"
 #include "../world.h"
 
 using namespace sim::internal;
@@ -75,6 +76,7 @@ int RunMainInWorld(int argc, char** argv, char** envp) {
   {
     CrashGuard crash_guard;
     World world(options, *strategy, options.first_seed);
+    if (!options.timeline.empty()) world.KeepWholeTrace();
     outcome = world.Run(
         [&] {
           exit_status = program_main(argc, argv, envp);
@@ -86,6 +88,11 @@ int RunMainInWorld(int argc, char** argv, char** envp) {
         },
         World::MainTcb::kCallers);
     if (outcome.verdict != sim::Verdict::kPass) world.DescribeFailure(outcome);
+    if (!options.timeline.empty() && outcome.verdict != sim::Verdict::kCrash) {
+      WriteTimeline(options.timeline, world, outcome, options.first_seed);
+    } else if (!options.timeline.empty()) {
+      std::fprintf(stderr, "simthread: no timeline written to %s after a crash\n", options.timeline.c_str());
+    }
   }
   if (!outcome.schedule_mismatch.empty()) {
     std::fprintf(stderr, "simthread: the replayed schedule does not fit this program: %s\n",
