@@ -257,6 +257,7 @@ h1{font-size:18px;margin:0 0 4px}
 .verdict{font-weight:600;margin:2px 0}.verdict.fail{color:#b71c1c}.verdict.pass{color:#1b5e20}
 .meta{color:#555;margin:2px 0 8px}
 pre.story{background:#f6f6f6;border-left:3px solid #d62728;padding:6px 10px;margin:6px 0 10px;font:12px/1.4 ui-monospace,"DejaVu Sans Mono",monospace;white-space:pre-wrap}
+summary{color:#555;font-size:12px;cursor:pointer}
 .legend{color:#444;font-size:12px;margin:4px 0 8px}.legend span{margin-right:16px;white-space:nowrap}
 .legend svg{vertical-align:middle;margin-right:4px}
 .scroll{overflow-x:auto;border:1px solid #ddd;border-radius:4px}
@@ -285,7 +286,9 @@ svg text{font-family:system-ui,"DejaVu Sans",sans-serif}
   if (!model.story.empty()) {
     std::string story;
     for (const std::string& line : model.story) story += Escape(line) + "\n";
-    html += "<pre class=\"story\">" + story + "</pre>\n";
+    // A long story (an unshrunk run) folds away so the lanes stay in view.
+    html += std::string(model.story.size() > 8 ? "<details>" : "<details open>") + "<summary>the preemptions, as a story (" +
+            std::to_string(model.story.size()) + " lines)</summary><pre class=\"story\">" + story + "</pre></details>\n";
   }
   if (first_run > 0) {
     html += "<p class=\"meta\">A long execution: this page draws its last " + std::to_string(kMaxRunsDrawn) +
