@@ -30,6 +30,7 @@ Report MakeReport(Outcome outcome, std::uint64_t seed, std::uint64_t seeds_passe
   report.story = std::move(outcome.story);
   report.threads = std::move(outcome.threads);
   report.last_events = std::move(outcome.last_events);
+  report.events_left_out = outcome.events_left_out;
   report.replay = ReplayCommand(options, seed);
   return report;
 }

@@ -40,7 +40,9 @@ std::string Report::render() const {
     for (const std::string& thread : threads) indented(thread, "    ");
   }
   if (!last_events.empty()) {
-    text += "  last " + std::to_string(last_events.size()) + " events:\n";
+    text += "  last " + std::to_string(last_events.size()) + " events";
+    if (events_left_out > 0) text += " (" + std::to_string(events_left_out) + " in library code left out)";
+    text += ":\n";
     for (const std::string& event : last_events) indented(event, "    ");
   }
   text += "  preemptions: " + std::to_string(preemptions);

@@ -95,7 +95,9 @@ std::string FindSymbolizer() {
 }
 
 bool IsRuntimeOrSystemFile(std::string_view file) {
-  return file.empty() || file == "??" || file.starts_with("/usr/include/") || file.starts_with("/usr/lib/") ||
+  return file.empty() || file == "??" || file == "<unknown>" || file.starts_with("/usr/include/") ||
+         file.starts_with("/usr/lib/") || file.starts_with("/usr/src/") ||
+         file.find("googletest/") != std::string_view::npos || file.find("googlemock/") != std::string_view::npos ||
          file.find(SIM_RUNTIME_SOURCE_DIR) != std::string_view::npos ||
          file.find("/include/sim/") != std::string_view::npos;
 }
@@ -281,6 +283,14 @@ std::string SiteNamer::Name(const Site& site) {
   std::snprintf(fallback, sizeof fallback, "%s+0x%zx", module_name.c_str(),
                 module != nullptr ? reinterpret_cast<std::uintptr_t>(site.frames[0]) - module->bias : 0);
   return fallback;
+}
+
+bool SiteNamer::IsUserSite(const Site& site) {
+  if (site.source != nullptr) return !IsRuntimeOrSystemFile(site.source->file);
+  if (site.frames[0] == nullptr) return false;
+  const Frame* frame;
+  UserFrame(site, &frame);
+  return frame != nullptr && !IsRuntimeOrSystemFile(frame->file);
 }
 
 std::string SiteNamer::Function(const Site& site) {

@@ -39,6 +39,9 @@ class SiteNamer {
   void Add(const Site& site);           // queue its frames for symbolization
   std::string Name(const Site& site);   // "file.cpp:42" or "function+0x12 (module)"
   std::string Function(const Site& site);
+  // False when every frame of the site is in the C++ library, libc,
+  // GoogleTest or simthread itself: not the user's code.
+  bool IsUserSite(const Site& site);
 
  private:
   struct Frame {

@@ -68,7 +68,9 @@ struct Event {
 
 class Trace {
  public:
-  static constexpr std::size_t kKeptEvents = 20;
+  // Enough that the report can still show 20 after leaving out the events
+  // in library code (gtest's own locking when an EXPECT fails, say).
+  static constexpr std::size_t kKeptEvents = 64;
 
   void Record(const Event& event);
   std::uint64_t hash() const { return hash_; }

@@ -446,7 +446,21 @@ void World::DescribeThreads(Outcome& outcome) {
     }
     outcome.threads.push_back(std::move(line));
   }
-  for (const Event& event : events) {
+  // The last kReportedEvents at user sites; library-internal ones (gtest
+  // reporting a failure, libstdc++ internals) are counted, not listed.
+  constexpr std::size_t kReportedEvents = 20;
+  std::vector<const Event*> shown;
+  std::size_t omitted = 0;
+  for (auto it = events.rbegin(); it != events.rend() && shown.size() < kReportedEvents; ++it) {
+    if (namer.IsUserSite(it->site) || it->kind == EventKind::kThreadExit) {
+      shown.insert(shown.begin(), &*it);
+    } else {
+      ++omitted;
+    }
+  }
+  outcome.events_left_out = omitted;
+  for (const Event* shown_event : shown) {
+    const Event& event = *shown_event;
     char prefix[96];
     std::snprintf(prefix, sizeof prefix, "[step %" PRIu64 " t=%.6f] T%u ", event.step,
                   static_cast<double>(event.time_ns) / 1e9, event.thread);

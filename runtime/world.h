@@ -88,6 +88,7 @@ struct Outcome {
   std::uint64_t preemptions = 0;
   std::vector<std::string> threads;
   std::vector<std::string> last_events;
+  std::uint64_t events_left_out = 0;  // recent events in library code, not listed
   int signal_number = 0;  // kCrash: the signal that ends a real process (SIGABRT for abort/assert)
   // The same decisions, anchored to the progress of the thread that reached
   // each choice point (what shrinking edits).

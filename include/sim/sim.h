@@ -69,7 +69,8 @@ struct Report {
   std::uint64_t preemptions_before_shrink = 0;  // in the run as found, before shrinking
   std::vector<std::string> story;  // the preemptions of `schedule` in source terms
   std::vector<std::string> threads;      // each thread at the end: state, what it waits on, where
-  std::vector<std::string> last_events;  // the last trace events, oldest first
+  std::vector<std::string> last_events;  // the last trace events at user sites, oldest first
+  std::uint64_t events_left_out = 0;     // recent events in library code (libstdc++, libc, gtest) not listed
   std::string replay;              // a command that replays the failure
 
   // The report block: header, message, threads, last events, trace hash,
