@@ -17,7 +17,6 @@
 namespace {
 
 using ::testing::Contains;
-using ::testing::ContainsRegex;
 using ::testing::HasSubstr;
 using ::testing::MatchesRegex;
 using ::testing::Not;
@@ -190,7 +189,8 @@ TEST(ReportFormat, EventLinesWithStepAndVirtualTime) {
   EXPECT_THAT(report->last_events.back(), HasSubstr(" t=1.500000] "));
   EXPECT_THAT(report->last_events, Contains(MatchesRegex(R"(\[step [0-9]+ t=0\.000000\] T0 unlock report_format_test.cpp:[0-9]+)")));
   const std::string text = report->render();
-  EXPECT_THAT(text, ContainsRegex(R"(\n  last 20 events \([0-9]+ in library code left out\):\n    \[step )"));
+  EXPECT_THAT(text, HasSubstr("\n  last 20 events ("));
+  EXPECT_THAT(text, HasSubstr(" in library code left out):\n    [step "));
 }
 
 TEST(ReportFormat, ReplayLineOfExploreNamesTheSeed) {
