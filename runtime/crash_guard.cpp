@@ -2,7 +2,14 @@
 #include "crash_guard.h"
 
 #include <cxxabi.h>
+#include <fcntl.h>
+#include <link.h>
 #include <string.h>
+#include <ucontext.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstring>
 
 #include <cstdlib>
 #include <string>
@@ -13,6 +20,142 @@ namespace sim::internal {
 namespace {
 
 constexpr int kCrashSignals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
+
+// What the short report needs, prepared while the heap is usable.
+struct LibcRange {
+  std::uintptr_t start, end;
+};
+LibcRange libc_ranges[8];
+int libc_range_count = 0;
+char replay_before_seed[4096];
+char replay_after_seed[4096];
+char report_json_path[4096];
+std::uint64_t current_seed = 0;
+
+void FindLibc() {
+  libc_range_count = 0;
+  dl_iterate_phdr(
+      [](dl_phdr_info* info, std::size_t, void*) {
+        const char* name = info->dlpi_name != nullptr ? std::strrchr(info->dlpi_name, '/') : nullptr;
+        if (name == nullptr || std::strncmp(name + 1, "libc.so", 7) != 0) return 0;
+        for (int i = 0; i < info->dlpi_phnum && libc_range_count < 8; ++i) {
+          const ElfW(Phdr)& header = info->dlpi_phdr[i];
+          if (header.p_type != PT_LOAD || (header.p_flags & PF_X) == 0) continue;
+          const std::uintptr_t start = info->dlpi_addr + header.p_vaddr;
+          libc_ranges[libc_range_count++] = {start, start + header.p_memsz};
+        }
+        return 1;
+      },
+      nullptr);
+}
+
+bool InsideLibc(const void* context) {
+  const auto pc = static_cast<std::uintptr_t>(
+      static_cast<const ucontext_t*>(context)->uc_mcontext.gregs[REG_RIP]);
+  for (int i = 0; i < libc_range_count; ++i) {
+    if (pc >= libc_ranges[i].start && pc < libc_ranges[i].end) return true;
+  }
+  return false;
+}
+
+// Async-signal-safe output: write(2) of pieces, no allocation, no stdio.
+int say_fd = 2;
+void Say(const char* text) {
+  for (std::size_t length = std::strlen(text); length > 0;) {
+    const ssize_t written = write(say_fd, text, length);
+    if (written <= 0) return;
+    text += written;
+    length -= static_cast<std::size_t>(written);
+  }
+}
+void SayHex(std::uint64_t value) {
+  char text[17];
+  for (int i = 15; i >= 0; --i, value >>= 4) text[i] = "0123456789abcdef"[value & 15];
+  text[16] = '\0';
+  Say(text);
+}
+void SayNumber(std::uint64_t value) {
+  char digits[24];
+  int count = 0;
+  do {
+    digits[count++] = static_cast<char>('0' + value % 10);
+    value /= 10;
+  } while (value != 0);
+  char text[24];
+  for (int i = 0; i < count; ++i) text[i] = digits[count - 1 - i];
+  text[count] = '\0';
+  Say(text);
+}
+
+[[noreturn]] void ShortReportAndDie(int signal_number, World& world) {
+  SimThread& thread = world.running();
+  const char* name = sigabbrev_np(signal_number);
+  Say("==================\nWARNING: simthread: crash (seed=");
+  SayNumber(current_seed);
+  Say(", step=");
+  SayNumber(world.step());
+  Say(")\n  T");
+  SayNumber(thread.id);
+  Say(" received SIG");
+  Say(name != nullptr ? name : "?");
+  Say(" inside libc: glibc found the heap corrupted (a double free, a use after free) or a check failed.\n"
+      "  The heap may be locked by the dying call, so this report is short; replay the seed under gdb\n"
+      "  (or with SIM_OPTIONS=...:report_json=) for the threads and events.\n");
+  if (thread.last_site.source != nullptr) {
+    Say("  T");
+    SayNumber(thread.id);
+    Say(" was last seen at ");
+    Say(thread.last_site.source->file);
+    Say(":");
+    SayNumber(thread.last_site.source->line);
+    Say("\n");
+  }
+  Say("  trace hash: ");
+  SayHex(world.trace_hash());
+  Say("\n");
+  if (replay_before_seed[0] != '\0') {
+    Say("  replay: ");
+    Say(replay_before_seed);
+    SayNumber(current_seed);
+    Say(replay_after_seed);
+    Say("\n");
+  }
+  Say("SUMMARY: simthread: crash: SIG");
+  Say(name != nullptr ? name : "?");
+  Say(" inside libc\n==================\n");
+  // The replay command holds only shell-safe characters or single quotes,
+  // so it goes into the JSON string as it is.
+  if (report_json_path[0] != '\0') {
+    say_fd = open(report_json_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (say_fd >= 0) {
+      Say("{\"verdict\": \"crash\", \"seed\": ");
+      SayNumber(current_seed);
+      Say(", \"message\": \"T");
+      SayNumber(thread.id);
+      Say(" received SIG");
+      Say(name != nullptr ? name : "?");
+      Say(" inside libc\", \"schedule\": \"\", \"trace_hash\": \"");
+      SayHex(world.trace_hash());
+      Say("\", \"step\": ");
+      SayNumber(world.step());
+      Say(", \"replay\": \"");
+      Say(replay_before_seed);
+      SayNumber(current_seed);
+      Say(replay_after_seed);
+      Say("\"}\n");
+      close(say_fd);
+    }
+    say_fd = 2;
+  }
+  signal(signal_number, SIG_DFL);
+  sigset_t signals;
+  sigemptyset(&signals);
+  sigaddset(&signals, signal_number);
+  pthread_sigmask(SIG_UNBLOCK, &signals, nullptr);
+  // Not raise(): on a simulated thread it is intercepted and simulated.
+  kill(getpid(), signal_number);
+  _exit(128 + signal_number);
+}
 alignas(16) char alternate_stack[64 * 1024];
 CrashGuard* active_guard = nullptr;
 struct sigaction* previous_actions = nullptr;
@@ -30,6 +173,7 @@ void OnCrashSignal(int signal_number, siginfo_t* info, void* context) {
   handling_crash = 1;
   if (InWorld() && current_world != nullptr) {
     World& world = *current_world;
+    if (InsideLibc(context)) ShortReportAndDie(signal_number, world);
     SimThread& thread = world.running();
     std::string message = "T" + std::to_string(thread.id) + " received SIG" + std::string(sigabbrev_np(signal_number)) + " (" +
                           strsignal(signal_number) + ")";
@@ -89,8 +233,12 @@ void OnCrashSignal(int signal_number, siginfo_t* info, void* context) {
 
 }  // namespace
 
-CrashGuard::CrashGuard() {
+CrashGuard::CrashGuard(std::string replay_before, std::string replay_after, std::string report_json) {
   active_guard = this;
+  FindLibc();
+  std::snprintf(report_json_path, sizeof report_json_path, "%s", report_json.c_str());
+  std::snprintf(replay_before_seed, sizeof replay_before_seed, "%s", replay_before.c_str());
+  std::snprintf(replay_after_seed, sizeof replay_after_seed, "%s", replay_after.c_str());
   previous_actions = previous_;
   stack_t alternate{};
   alternate.ss_sp = alternate_stack;
@@ -111,6 +259,8 @@ CrashGuard::~CrashGuard() {
   sigaltstack(&previous_alternate_stack_, nullptr);
   active_guard = nullptr;
 }
+
+void CrashGuard::SetSeed(std::uint64_t seed) { current_seed = seed; }
 
 void CrashGuard::AfterCrash() {
   handling_crash = 0;

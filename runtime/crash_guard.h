@@ -6,19 +6,28 @@
 // execution with Verdict::kCrash; std::terminate with a current exception
 // ends it with kUncaughtException. On a real thread, the previous handlers
 // run. The process may not be fully sane after a crash (memory corruption,
-// libc locks taken by the dying code): explore() reports it and stops.
+// libc locks taken by the dying code): explore() reports it and stops. A
+// crash inside libc itself (glibc aborting on a double free, a fault inside
+// malloc) may hold the heap's lock, so no report can be built with the heap:
+// a short one is written with write(2) from static buffers, and the process
+// dies by the signal.
 #ifndef SIM_RUNTIME_CRASH_GUARD_H_
 #define SIM_RUNTIME_CRASH_GUARD_H_
 
 #include <signal.h>
 
+#include <cstdint>
 #include <exception>
+#include <string>
 
 namespace sim::internal {
 
 class CrashGuard {
  public:
-  CrashGuard();
+  // `replay_before_seed` + seed + `replay_after_seed` is the replay command
+  // printed when a crash leaves the heap unusable (see OnCrashSignal).
+  // A non-empty `report_json` gets a JSON report of such a crash too.
+  CrashGuard(std::string replay_before_seed = "", std::string replay_after_seed = "", std::string report_json = "");
   ~CrashGuard();
   CrashGuard(const CrashGuard&) = delete;
   CrashGuard& operator=(const CrashGuard&) = delete;
@@ -26,6 +35,9 @@ class CrashGuard {
   // A crash ended the execution from inside a signal handler, which never
   // returned: unblock the signal again on this OS thread.
   static void AfterCrash();
+
+  // The seed of the execution about to run (for the short crash report).
+  static void SetSeed(std::uint64_t seed);
 
  private:
   struct sigaction previous_[32] = {};

@@ -58,11 +58,13 @@ std::optional<Report> ExploreWithOptions(std::function<void()> body, const Optio
     throw std::invalid_argument("SIM_OPTIONS: option 'stack_size' must be at least 16384 bytes");
   }
   std::unique_ptr<Strategy> strategy = MakeStrategy(options.strategy);
-  CrashGuard crash_guard;
+  auto [replay_before_seed, replay_after_seed] = ReplayCommandAroundSeed(options);
+  CrashGuard crash_guard(std::move(replay_before_seed), std::move(replay_after_seed), options.report_json);
 
   for (std::uint64_t index = 0; index < options.seeds; ++index) {
     const std::uint64_t seed = options.first_seed + index;
     Outcome outcome;
+    CrashGuard::SetSeed(seed);
     {
       World world(options, *strategy, seed);
       // One execution (a replay) gets a timeline when it passes too; a failure gets one from ShrinkFailure.

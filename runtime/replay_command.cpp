@@ -48,4 +48,11 @@ std::string ReplayCommand(const Options& effective, std::uint64_t seed) {
   return command;
 }
 
+std::pair<std::string, std::string> ReplayCommandAroundSeed(const Options& effective) {
+  // The command starts "SIM_OPTIONS=seed=0" (quoted or not): split after "seed=".
+  const std::string command = ReplayCommand(effective, 0);
+  const std::size_t seed_at = command.find("seed=0") + 5;
+  return {command.substr(0, seed_at), command.substr(seed_at + 1)};
+}
+
 }  // namespace sim::internal

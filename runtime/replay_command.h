@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 
 #include "sim/sim.h"
 
@@ -15,6 +16,10 @@ namespace sim::internal {
 // the seed. The environment outranks options given in code, so this
 // replays the seed whatever the program passes to explore().
 std::string ReplayCommand(const Options& effective, std::uint64_t seed);
+
+// ReplayCommand split around the seed: before + std::to_string(seed) +
+// after is the command (for code that must not allocate when it prints it).
+std::pair<std::string, std::string> ReplayCommandAroundSeed(const Options& effective);
 
 // Quotes `word` for a POSIX shell when it needs it.
 std::string ShellQuote(const std::string& word);

@@ -131,6 +131,7 @@ class World {
   SimThread* FindThread(ThreadPointer tcb);
   std::uint64_t now_ns() const { return now_ns_; }
   std::uint64_t step() const { return steps_; }
+  std::uint64_t trace_hash() const { return trace_.hash(); }
 
   // The user's frames above the interceptor that calls this.
   __attribute__((always_inline)) Site CallerSite() {

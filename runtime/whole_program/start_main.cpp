@@ -24,6 +24,7 @@
 #include "../explore_internal.h"
 #include "../options.h"
 #include "../real_function.h"
+#include "../replay_command.h"
 #include "../report_json.h"
 #include "../timeline.h"
 #include "../world.h"
@@ -74,7 +75,9 @@ int RunMainInWorld(int argc, char** argv, char** envp) {
   int exit_status = 0;
   Outcome outcome;
   {
-    CrashGuard crash_guard;
+    auto [replay_before_seed, replay_after_seed] = ReplayCommandAroundSeed(options);
+    CrashGuard crash_guard(std::move(replay_before_seed), std::move(replay_after_seed), options.report_json);
+    CrashGuard::SetSeed(options.first_seed);
     World world(options, *strategy, options.first_seed);
     if (!options.timeline.empty()) world.KeepWholeTrace();
     outcome = world.Run(
