@@ -4,6 +4,7 @@
 #include <cxxabi.h>
 #include <fcntl.h>
 #include <link.h>
+#include <sys/mman.h>
 #include <string.h>
 #include <ucontext.h>
 #include <unistd.h>
@@ -156,7 +157,11 @@ void SayNumber(std::uint64_t value) {
   kill(getpid(), signal_number);
   _exit(128 + signal_number);
 }
-alignas(16) char alternate_stack[64 * 1024];
+// The alternate signal stack, mmap'd with a guard page below it: a handler
+// that faults again must hit the guard, not the globals (and GOT) that would
+// sit below a static array.
+constexpr std::size_t kAlternateStackBytes = 64 * 1024;
+char* alternate_stack = nullptr;
 CrashGuard* active_guard = nullptr;
 struct sigaction* previous_actions = nullptr;
 std::terminate_handler previous_terminate_handler = nullptr;
@@ -167,7 +172,7 @@ volatile sig_atomic_t handling_crash = 0;
 void OnCrashSignal(int signal_number, siginfo_t* info, void* context) {
   if (handling_crash) {
     signal(signal_number, SIG_DFL);
-    raise(signal_number);
+    kill(getpid(), signal_number);  // not raise(): simulated on a simulated thread
     return;
   }
   handling_crash = 1;
@@ -240,9 +245,18 @@ CrashGuard::CrashGuard(std::string replay_before, std::string replay_after, std:
   std::snprintf(replay_before_seed, sizeof replay_before_seed, "%s", replay_before.c_str());
   std::snprintf(replay_after_seed, sizeof replay_after_seed, "%s", replay_after.c_str());
   previous_actions = previous_;
+  if (alternate_stack == nullptr) {
+    void* region = mmap(nullptr, kAlternateStackBytes + 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+                        -1, 0);
+    if (region != MAP_FAILED) {
+      mprotect(region, 4096, PROT_NONE);
+      alternate_stack = static_cast<char*>(region) + 4096;
+    }
+  }
   stack_t alternate{};
   alternate.ss_sp = alternate_stack;
-  alternate.ss_size = sizeof alternate_stack;
+  alternate.ss_size = kAlternateStackBytes;
+  alternate.ss_flags = alternate_stack == nullptr ? SS_DISABLE : 0;
   sigaltstack(&alternate, &previous_alternate_stack_);
   struct sigaction action{};
   action.sa_sigaction = OnCrashSignal;
