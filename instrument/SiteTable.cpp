@@ -57,8 +57,25 @@ SiteTable::SiteTable(Module &M) : M(M) {
                                  Type::getInt32Ty(Ctx), Type::getInt64Ty(Ctx)});
 }
 
+/// A file from the system's headers (libstdc++, libc): an access inlined
+/// from one is better named by the user's line that called it.
+static bool isSystemHeader(StringRef File) {
+  return File.starts_with("/usr/include/") || File.starts_with("/usr/lib/");
+}
+
+/// The location to name an instruction by: its own, or, when it was inlined
+/// from a system header (std::atomic::load, std::string::append), the first
+/// location up its inlined-at chain that is the user's code.
+static const DILocation *userLocationOf(const DILocation *Loc) {
+  for (const DILocation *Candidate = Loc; Candidate;
+       Candidate = Candidate->getInlinedAt())
+    if (!isSystemHeader(Candidate->getFilename()))
+      return Candidate;
+  return Loc;
+}
+
 Constant *SiteTable::siteFor(const Instruction &I) {
-  if (const DILocation *Loc = I.getDebugLoc()) {
+  if (const DILocation *Loc = userLocationOf(I.getDebugLoc())) {
     const DISubprogram *SP = Loc->getScope()->getSubprogram();
     std::string Function = SP ? functionNameOf(*SP, *I.getFunction())
                               : demangledName(I.getFunction()->getName());
