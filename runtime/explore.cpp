@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "crash_guard.h"
+#include "determinism_check.h"
 #include "explore_internal.h"
 #include "options.h"
 #include "replay_command.h"
@@ -65,7 +66,9 @@ std::optional<Report> ExploreWithOptions(std::function<void()> body, const Optio
     const std::uint64_t seed = options.first_seed + index;
     Outcome outcome;
     CrashGuard::SetSeed(seed);
-    {
+    if (options.check_determinism != 0) {
+      outcome = RunTwiceAndCompare(body, options, *strategy, seed);
+    } else {
       World world(options, *strategy, seed);
       // One execution (a replay) gets a timeline when it passes too; a failure gets one from ShrinkFailure.
       const bool timeline = !options.timeline.empty() && options.seeds == 1;

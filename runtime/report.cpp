@@ -15,6 +15,7 @@ std::string_view to_string(Verdict verdict) {
     case Verdict::kStepLimit: return "step limit";
     case Verdict::kCrash: return "crash";
     case Verdict::kUnsupported: return "unsupported operation";
+    case Verdict::kNondeterministic: return "nondeterministic";
   }
   return "?";
 }

@@ -37,7 +37,8 @@ ShrinkResult ShrinkFailure(const std::function<void()>& body, const Options& opt
 
   // A crash may leave the process unfit for more executions (crash_guard.h):
   // report it as found, without replaying it.
-  if (failing.verdict == Verdict::kCrash) {
+  // A nondeterministic program cannot be shrunk by replaying it.
+  if (failing.verdict == Verdict::kCrash || failing.verdict == Verdict::kNondeterministic) {
     if (!options.timeline.empty()) {
       std::fprintf(stderr, "simthread: no timeline written to %s: a crash is reported as found, without the replay "
                    "that records a timeline\n", options.timeline.c_str());

@@ -50,10 +50,11 @@ enum class Verdict {
   kStepLimit,          // Options::max_steps scheduling points: a livelock or spin loop
   kCrash,              // a fatal signal, abort() or a failed assert()
   kUnsupported,        // an operation a world cannot model (fork, pthread_cancel, ...)
+  kNondeterministic,   // check_determinism: the same schedule gave a different execution
 };
 
 // "pass", "failure", "uncaught exception", "deadlock", "step limit", "crash",
-// "unsupported operation".
+// "unsupported operation", "nondeterministic".
 std::string_view to_string(Verdict verdict);
 
 // What explore() found at the first failing seed.
