@@ -5,6 +5,7 @@
 
 #include "crash_guard.h"
 #include "determinism_check.h"
+#include "schedule_diff.h"
 #include "explore_internal.h"
 #include "options.h"
 #include "replay_command.h"
@@ -94,7 +95,10 @@ std::optional<Report> ExploreWithOptions(std::function<void()> body, const Optio
       // The report tells the shrunk execution; replaying the seed shrinks
       // to the same one, so both replays print the same report.
       ShrinkResult shrunk = ShrinkFailure(body, options, seed, outcome);
+      const std::string diff =
+          options.diff != 0 && index > 0 ? DiffAgainstPassingSeed(body, options, options.first_seed, shrunk.outcome) : "";
       Report report = MakeReport(std::move(shrunk.outcome), seed, index, options);
+      report.diff = diff;
       report.preemptions_before_shrink = shrunk.preemptions_before;
       if (!options.report_json.empty()) WriteJsonFile(options.report_json, ReportJson(report));
       return report;

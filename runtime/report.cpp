@@ -46,6 +46,7 @@ std::string Report::render() const {
     text += ":\n";
     for (const std::string& event : last_events) indented(event, "    ");
   }
+  if (!diff.empty()) indented("diff: " + diff, "  ");
   text += "  preemptions: " + std::to_string(preemptions);
   if (preemptions_before_shrink != preemptions) {
     text += " (shrunk from " + std::to_string(preemptions_before_shrink) + ")";

@@ -98,7 +98,10 @@ Outcome World::Run(std::function<void()> body, MainTcb main_tcb) {
 
 void World::DescribeFailure(Outcome& outcome) {
   DescribeThreads(outcome);
-  if (!trace_.all().empty()) DescribeStory(outcome);
+  if (!trace_.all().empty()) {
+    DescribeStory(outcome);
+    outcome.events = trace_.all();
+  }
 }
 
 SimThread* World::FindThread(ThreadPointer tcb) {

@@ -97,6 +97,7 @@ struct Outcome {
   // sites where it happened (never addresses or thread ids).
   std::uint64_t failure_signature = 0;
   std::vector<std::string> story;  // with KeepWholeTrace: the preemptions, in source terms
+  std::vector<Event> events;       // with KeepWholeTrace: every event (for the diff against a passing run)
 };
 
 

@@ -69,6 +69,7 @@ struct Report {
   std::uint64_t preemptions = 0;   // in `schedule`: switches away from a thread that could go on
   std::uint64_t preemptions_before_shrink = 0;  // in the run as found, before shrinking
   std::vector<std::string> story;  // the preemptions of `schedule` in source terms
+  std::string diff;                // where it departs from the first passing seed (Options::diff), or empty
   std::vector<std::string> threads;      // each thread at the end: state, what it waits on, where
   std::vector<std::string> last_events;  // the last trace events at user sites, oldest first
   std::uint64_t events_left_out = 0;     // recent events in library code (libstdc++, libc, gtest) not listed
