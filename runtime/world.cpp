@@ -418,8 +418,23 @@ void World::DescribeStory(Outcome& outcome) {
 void World::DescribeThreads(Outcome& outcome) {
   SiteNamer namer;
   for (auto& thread : threads_) namer.Add(thread->last_site);
-  const std::vector<Event> events = trace_.LastEvents();
+  // The recent past: the ring, or a window of the whole trace when it was
+  // kept (the reported execution), so library-internal stretches (gtest
+  // formatting a failure) do not hide the user's events.
+  constexpr std::size_t kWindow = 512;
+  std::vector<Event> events = trace_.LastEvents();
+  if (!trace_.all().empty()) {
+    const std::vector<Event>& all = trace_.all();
+    events.assign(all.end() - static_cast<std::ptrdiff_t>(std::min(all.size(), kWindow)), all.end());
+  }
   for (const Event& event : events) namer.Add(event.site);
+  // Each thread's last event at a user site in that window.
+  std::vector<const Event*> last_user_event(threads_.size(), nullptr);
+  for (auto it = events.rbegin(); it != events.rend(); ++it) {
+    if (it->thread < threads_.size() && last_user_event[it->thread] == nullptr && namer.IsUserSite(it->site)) {
+      last_user_event[it->thread] = &*it;
+    }
+  }
 
   auto where = [&namer](const Site& site) {
     std::string text = namer.Name(site);
@@ -442,10 +457,13 @@ void World::DescribeThreads(Outcome& outcome) {
         line += " at " + where(thread->last_site);
         break;
       }
-      case ThreadState::kRunnable:
+      case ThreadState::kRunnable: {
+        const Event* last = last_user_event[thread->id];
         line += std::string(thread.get() == ended_on_ ? " running" : " runnable") + ", last " +
-                EventKindName(thread->last_kind) + " at " + where(thread->last_site);
+                EventKindName(last != nullptr ? last->kind : thread->last_kind) + " at " +
+                where(last != nullptr ? last->site : thread->last_site);
         break;
+      }
     }
     outcome.threads.push_back(std::move(line));
   }
