@@ -1,15 +1,22 @@
 #!/usr/bin/env bash
-# run_benchmarks.sh: builds and runs every benchmark, then regenerates the
-# measured sections of docs/performance.md and docs/performance-switch.svg.
+# run_benchmarks.sh: builds and runs the benchmarks, then regenerates the
+# measured sections of docs/performance.md and its SVGs.
 #
 # usage: bench/run_benchmarks.sh [--build-dir DIR] [--results-dir DIR]
 #                                [--docs-dir DIR] [--repetitions N] [--no-build]
+#                                [--only switch|instrumentation]
 #
-# Each binary runs once with --benchmark_repetitions=N; bench/plot.py takes
-# medians over the repetitions and computes ratios only between rows of the
-# same run, so that load from other processes hits both sides of a ratio.
-# The hand-written text of performance.md (outside the generated markers) is
-# kept.
+# Groups (--only runs one; the other's generated section is left as it was):
+#   switch           switch_bench, executions_bench: each runs once with
+#                    --benchmark_repetitions=N
+#   instrumentation  bench/access_bench_{native,sim,tsan}: N rounds, each
+#                    running the three binaries once in turn (so the ratios
+#                    come from runs seconds apart); bench/seeds_bench with N
+#                    repetitions, randomly interleaved
+# bench/plot.py takes medians over repetitions (rounds) and computes ratios
+# only between rows of the same run, so that load from other processes hits
+# both sides of a ratio. The hand-written text of performance.md (outside
+# the generated markers) is kept.
 set -euo pipefail
 
 source_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -18,6 +25,7 @@ results_dir=
 docs_dir="$source_dir/docs"
 repetitions=5
 build=1
+only=all
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --build-dir) build_dir=$2; shift 2 ;;
@@ -25,22 +33,34 @@ while [[ $# -gt 0 ]]; do
     --docs-dir) docs_dir=$2; shift 2 ;;
     --repetitions) repetitions=$2; shift 2 ;;
     --no-build) build=0; shift ;;
-    -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+    --only) only=$2; shift 2 ;;
+    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
     *) echo "run_benchmarks.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
 results_dir=${results_dir:-$build_dir/bench-results}
-benchmarks=(switch_bench executions_bench)
+case "$only" in
+  all) groups=(switch instrumentation) ;;
+  switch|instrumentation) groups=("$only") ;;
+  *) echo "run_benchmarks.sh: --only takes switch or instrumentation, not '$only'" >&2; exit 2 ;;
+esac
+has_group() { [[ " ${groups[*]} " == *" $1 "* ]]; }
+benchmarks=()
+targets=()
+if has_group switch; then benchmarks+=(switch_bench executions_bench); targets+=(switch_bench executions_bench); fi
+access_variants=(native sim tsan)
+if has_group instrumentation; then targets+=(access_bench seeds_bench); fi
 
 if [[ $build -eq 1 ]]; then
   cmake -S "$source_dir" -B "$build_dir" -G Ninja -DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19 \
     -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-  cmake --build "$build_dir" --target "${benchmarks[@]}"
+  cmake --build "$build_dir" --target "${targets[@]}"
 fi
 mkdir -p "$results_dir"
 
 # Other compilers running now make the numbers noisier; the doc says so.
-count_compilers() { { pgrep -c -x 'clang(\+\+)?(-19)?|cc1plus|ld|ld.lld|ninja' || true; } | head -1; }
+# (procps warns that the pattern is longer than a process name; it matches.)
+count_compilers() { { pgrep -c -x 'clang(\+\+)?(-19)?|cc1plus|ld|ld.lld|ninja' 2>/dev/null || true; } | head -1; }
 
 {
   echo "nproc=$(nproc)"
@@ -66,6 +86,24 @@ for name in "${benchmarks[@]}"; do
   echo "run_benchmarks.sh: $name done" >&2
 done
 
+if has_group instrumentation; then
+  rm -f "$results_dir"/access_bench_*.round*.json
+  for round in $(seq 1 "$repetitions"); do
+    # Rotate the order so no variant always runs first (or right after the
+    # memory-hungry TSan binary).
+    for i in 0 1 2; do
+      variant=${access_variants[$(( (i + round) % 3 ))]}
+      "$build_dir/bin/bench/access_bench_$variant" --benchmark_format=json \
+        --benchmark_out="$results_dir/access_bench_$variant.round$round.json" --benchmark_out_format=json >/dev/null
+    done
+    echo "run_benchmarks.sh: access_bench round $round of $repetitions done" >&2
+  done
+  "$build_dir/bin/bench/seeds_bench" --benchmark_repetitions="$repetitions" --benchmark_enable_random_interleaving=true \
+    --benchmark_display_aggregates_only=true --benchmark_format=json \
+    --benchmark_out="$results_dir/seeds_bench.json" --benchmark_out_format=json >/dev/null
+  echo "run_benchmarks.sh: seeds_bench done" >&2
+fi
+
 kill "$sampler" 2>/dev/null || true
 {
   echo "load_after=$(cut -d' ' -f1-3 /proc/loadavg)"
@@ -73,6 +111,9 @@ kill "$sampler" 2>/dev/null || true
   echo "compiler_samples=$(awk '$1 > 0 {busy++} $1 > max {max = $1} END {printf "%d of %d one-second samples saw compiler/linker processes (at most %d at once)", busy, NR, max}' "$results_dir/compiler-samples.txt")"
 } >>"$results_dir/machine.txt"
 
+only_flag=
+[[ $only != all ]] && only_flag=" --only $only"
+sections=$(IFS=,; echo "${groups[*]}")
 python3 "$source_dir/bench/plot.py" --results "$results_dir" --doc "$docs_dir/performance.md" \
-  --svg "$docs_dir/performance-switch.svg" \
-  --command "bench/run_benchmarks.sh --build-dir $build_dir --repetitions $repetitions"
+  --svg "$docs_dir/performance-switch.svg" --access-svg "$docs_dir/performance-access.svg" --sections "$sections" \
+  --command "bench/run_benchmarks.sh --build-dir $build_dir --repetitions $repetitions$only_flag"

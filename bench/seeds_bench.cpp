@@ -1,0 +1,197 @@
+// seeds_bench.cpp: seeds per second of sim-run on a small program, next to
+// running the same program the same number of times without simthread, with
+// the per-seed cost split into its layers.
+//
+// Every row spawns kRunsPerIteration processes (posix_spawn, stdin, stdout
+// and stderr on /dev/null, J in flight at once, as sim-run does) and waits
+// for them; items_per_second is processes (seeds) per second. The program is
+// examples/programs/correct_counter.cpp (3 threads x 20 locked increments).
+//
+//   BM_Spawn/native/jobs:J         clang++-19 -O1 build: exec + ld.so + the
+//                                  program on real threads
+//   BM_Spawn/sim_no_world/jobs:1   the sim-clang++ build, SIM_OPTIONS unset:
+//                                  + the runtime's libraries and static init
+//   BM_Spawn/sim_world_aslr_off/jobs:1
+//                                  SIM_OPTIONS=seed=K with this process's
+//                                  personality already ADDR_NO_RANDOMIZE, so
+//                                  whole-program mode does not re-exec itself:
+//                                  + the world
+//   BM_Spawn/sim_world/jobs:J      SIM_OPTIONS=seed=K: + the re-exec that
+//                                  turns ASLR off (what every seed pays)
+//   BM_SimRun/jobs:J               `sim-run --seeds 1000 --jobs J -- PROG`:
+//                                  + sim-run (report JSON and stderr files,
+//                                  process groups, classification)
+//
+// usage: seeds_bench [--native PATH] [--sim PATH] [--sim-run PATH]
+//                    [benchmark flags]
+// The defaults are relative to this executable (build/bin/bench/):
+// correct_counter_native beside it, ../examples/correct_counter, ../sim-run.
+#include <benchmark/benchmark.h>
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/personality.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdint>
+#include <cstring>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+extern char** environ;
+
+namespace {
+
+constexpr int kRunsPerIteration = 1000;
+
+std::string native_program;
+std::string sim_program;
+std::string sim_run_program;
+std::uint64_t next_seed = 0;  // every world row gets seeds no earlier row used
+
+// Runs `runs` processes, `jobs` at a time; argv_for(i) and env_for(i) give
+// the i-th process's argv and extra environment entries. Returns an error
+// message, or "" when every process exited 0.
+template <typename ArgvFor, typename EnvFor>
+std::string SpawnMany(int runs, int jobs, ArgvFor argv_for, EnvFor env_for) {
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+  std::vector<char*> base_env;
+  for (char** entry = environ; *entry != nullptr; ++entry) {
+    if (std::strncmp(*entry, "SIM_OPTIONS=", 12) != 0) base_env.push_back(*entry);
+  }
+  std::string error;
+  int started = 0, running = 0;
+  while (started < runs || running > 0) {
+    while (started < runs && running < jobs && error.empty()) {
+      std::vector<std::string> words = argv_for(started);
+      std::vector<std::string> extra = env_for(started);
+      std::vector<char*> argv, envp = base_env;
+      for (std::string& word : words) argv.push_back(word.data());
+      argv.push_back(nullptr);
+      for (std::string& entry : extra) envp.push_back(entry.data());
+      envp.push_back(nullptr);
+      pid_t pid;
+      const int rc = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), envp.data());
+      if (rc != 0) {
+        error = "posix_spawn " + words[0] + ": " + std::strerror(rc);
+        break;
+      }
+      ++started;
+      ++running;
+    }
+    if (running == 0) break;
+    int status;
+    if (wait(&status) < 0) return std::string("wait: ") + std::strerror(errno);
+    --running;
+    if (error.empty() && !(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {
+      error = "a child did not exit 0 (status " + std::to_string(status) + ")";
+    }
+  }
+  posix_spawn_file_actions_destroy(&actions);
+  return error;
+}
+
+enum class Mode { kNative, kSimNoWorld, kSimWorldAslrOff, kSimWorld };
+
+void BM_Spawn(benchmark::State& state, Mode mode) {
+  const int jobs = static_cast<int>(state.range(0));
+  const std::string& program = mode == Mode::kNative ? native_program : sim_program;
+  const bool world = mode == Mode::kSimWorld || mode == Mode::kSimWorldAslrOff;
+  // Personality is inherited across exec: with ADDR_NO_RANDOMIZE already set
+  // whole-program mode sees nothing to turn off and does not re-exec.
+  const int saved_personality = personality(0xffffffff);
+  if (mode == Mode::kSimWorldAslrOff &&
+      personality(static_cast<unsigned long>(saved_personality) | ADDR_NO_RANDOMIZE) == -1) {
+    state.SkipWithError("personality(ADDR_NO_RANDOMIZE) is not allowed here");
+    return;
+  }
+  for (auto _ : state) {
+    const std::uint64_t first = next_seed;
+    next_seed += kRunsPerIteration;
+    const std::string error = SpawnMany(
+        kRunsPerIteration, jobs, [&](int) { return std::vector<std::string>{program}; },
+        [&](int i) {
+          return world ? std::vector<std::string>{"SIM_OPTIONS=seed=" + std::to_string(first + i)}
+                       : std::vector<std::string>{};
+        });
+    if (!error.empty()) {
+      state.SkipWithError(error.c_str());
+      break;
+    }
+  }
+  if (mode == Mode::kSimWorldAslrOff) personality(static_cast<unsigned long>(saved_personality));
+  state.SetItemsProcessed(state.iterations() * kRunsPerIteration);
+}
+
+void BM_SimRun(benchmark::State& state) {
+  const int jobs = static_cast<int>(state.range(0));
+  for (auto _ : state) {
+    const std::uint64_t first = next_seed;
+    next_seed += kRunsPerIteration;
+    const std::string error = SpawnMany(
+        1, 1,
+        [&](int) {
+          return std::vector<std::string>{sim_run_program, "--seeds", std::to_string(kRunsPerIteration),
+                                          "--start",       std::to_string(first),
+                                          "--jobs",        std::to_string(jobs),
+                                          "--",            sim_program};
+        },
+        [](int) { return std::vector<std::string>{}; });
+    if (!error.empty()) {
+      state.SkipWithError(("sim-run: " + error).c_str());
+      break;
+    }
+  }
+  state.SetItemsProcessed(state.iterations() * kRunsPerIteration);
+}
+
+void Register() {
+  auto spawn = [](const char* name, Mode mode, std::initializer_list<int> jobs) {
+    auto* bm = benchmark::RegisterBenchmark(name, BM_Spawn, mode);
+    for (int j : jobs) bm->Arg(j);
+    bm->ArgName("jobs")->Iterations(1)->Unit(benchmark::kMillisecond)->UseRealTime();
+  };
+  spawn("BM_Spawn/native", Mode::kNative, {1, 2});
+  spawn("BM_Spawn/sim_no_world", Mode::kSimNoWorld, {1});
+  spawn("BM_Spawn/sim_world_aslr_off", Mode::kSimWorldAslrOff, {1});
+  spawn("BM_Spawn/sim_world", Mode::kSimWorld, {1, 2});
+  benchmark::RegisterBenchmark("BM_SimRun", BM_SimRun)
+      ->Arg(1)
+      ->Arg(2)
+      ->ArgName("jobs")
+      ->Iterations(1)
+      ->Unit(benchmark::kMillisecond)
+      ->UseRealTime();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::filesystem::path here = std::filesystem::read_symlink("/proc/self/exe").parent_path();
+  native_program = here / "correct_counter_native";
+  sim_program = here / ".." / "examples" / "correct_counter";
+  sim_run_program = here / ".." / "sim-run";
+  std::vector<char*> rest{argv[0]};
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if ((arg == "--native" || arg == "--sim" || arg == "--sim-run") && i + 1 < argc) {
+      (arg == "--native" ? native_program : arg == "--sim" ? sim_program : sim_run_program) = argv[++i];
+    } else {
+      rest.push_back(argv[i]);
+    }
+  }
+  int rest_count = static_cast<int>(rest.size());
+  Register();
+  benchmark::Initialize(&rest_count, rest.data());
+  if (benchmark::ReportUnrecognizedArguments(rest_count, rest.data())) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
