@@ -40,6 +40,7 @@ std::string ReportJson(const Report& report) {
          ", \"seeds_passed\": " + std::to_string(report.seeds_passed) + ", \"message\": " + Quoted(report.message) +
          ", \"schedule\": " + Quoted(report.schedule) + ", \"trace_hash\": " + Quoted(hash) +
          ", \"step\": " + std::to_string(report.step) + ", \"preemptions\": " + std::to_string(report.preemptions) +
+         ", \"preemptions_before_shrink\": " + std::to_string(report.preemptions_before_shrink) +
          ", \"replay\": " + Quoted(report.replay) + "}\n";
 }
 

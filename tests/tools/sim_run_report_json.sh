@@ -17,7 +17,7 @@ j = json.load(open(sys.argv[1]))
 assert set(j) == {"verdict", "seeds_run", "first_seed", "failure"}, j
 assert j["verdict"] == "fail" and j["seeds_run"] == 4 and j["first_seed"] == 3, j
 f = j["failure"]
-assert set(f) == {"seed", "kind", "message", "replay", "schedule", "trace_hash"}, f
+assert set(f) == {"seed", "kind", "message", "replay", "schedule", "trace_hash", "preemptions", "preemptions_before_shrink"}, f
 assert f["seed"] == 6 and f["kind"] == "step limit", f
 assert f["message"] == 'standin says "step limit" at seed 6', f
 assert f["schedule"] == "S1-standin6" and f["trace_hash"] == "0000000000000006", f

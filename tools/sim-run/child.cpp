@@ -59,6 +59,7 @@ std::string SeedOptions(const LaunchSpec& spec, std::uint64_t seed) {
   if (!options.empty()) options += ':';
   options += "seed=" + std::to_string(seed);
   if (!spec.strategy.empty()) options += ":strategy=" + spec.strategy;
+  if (!spec.schedule.empty()) options += ":schedule=" + spec.schedule;
   return options;
 }
 
@@ -136,6 +137,8 @@ Outcome ClassifyExit(const LaunchSpec& spec, std::uint64_t seed, int wait_status
   outcome.message = field("message");
   outcome.schedule = field("schedule");
   outcome.trace_hash = field("trace_hash");
+  outcome.preemptions = field("preemptions");
+  outcome.preemptions_before_shrink = field("preemptions_before_shrink");
 
   if (timed_out) {
     outcome.verdict = "hang (killed after " + timeout_text + " s)";

@@ -27,6 +27,7 @@ struct LaunchSpec {
   std::vector<std::string> argv;       // argv[0] as the user typed it, then the arguments
   std::string base_options;            // the user's SIM_OPTIONS, possibly empty
   std::string strategy;                // --strategy, possibly empty
+  std::string schedule;                // --schedule (a schedule or @FILE), possibly empty
   std::string scratch_dir;             // where per-seed report and stderr files go
 };
 
@@ -55,6 +56,8 @@ struct Outcome {
   std::string message;     // from the child's JSON, or a description of the exit
   std::string schedule;    // from the child's JSON; empty when it wrote none
   std::string trace_hash;  // from the child's JSON; empty when it wrote none
+  std::string preemptions;                // from the child's JSON (a number); empty when it wrote none
+  std::string preemptions_before_shrink;  // likewise
   std::string report;      // the child's stderr
 };
 

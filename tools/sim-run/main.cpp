@@ -1,8 +1,8 @@
 // sim-run: explores seeds of a whole program built with sim-clang++, one
 // process per seed.
 //
-//   sim-run [--seeds N] [--start K] [--strategy S] [--jobs J] [--timeout SECONDS]
-//           [--keep-going] [--report-json PATH] -- PROG [ARGS...]
+//   sim-run [--seeds N] [--start K] [--strategy S] [--schedule S] [--jobs J]
+//           [--timeout SECONDS] [--keep-going] [--report-json PATH] -- PROG [ARGS...]
 //
 // Runs PROG with SIM_OPTIONS=seed=K (plus the user's SIM_OPTIONS and
 // --strategy) for K in [start, start + N), J processes at a time, and prints
@@ -45,13 +45,14 @@ constexpr int kExitPassed = 0;
 constexpr int kExitFailed = 1;
 constexpr int kExitUsage = 2;
 constexpr const char* kUsage =
-    "usage: sim-run [--seeds N] [--start K] [--strategy S] [--jobs J] [--timeout SECONDS]\n"
+    "usage: sim-run [--seeds N] [--start K] [--strategy S] [--schedule S] [--jobs J] [--timeout SECONDS]\n"
     "               [--keep-going] [--report-json PATH] -- PROG [ARGS...]\n"
     "Runs PROG (built with sim-clang++) once per seed K in [start, start+N) with\n"
     "SIM_OPTIONS=seed=K, J at a time, and reports the lowest failing seed.\n"
     "  --seeds N          seeds to run (default 100)\n"
     "  --start K          first seed (default 0)\n"
-    "  --strategy S       SIM_OPTIONS strategy: random | pct:D | replay:<schedule>\n"
+    "  --strategy S       SIM_OPTIONS strategy: random | pct:D | dfs:P | replay:<schedule>\n"
+    "  --schedule S       replay a printed schedule (S1-...) or the one in @FILE exactly (one seed unless --seeds)\n"
     "  --jobs J           processes at a time (default: number of cores)\n"
     "  --timeout SECONDS  kill a run after this much wall-clock time and report a hang\n"
     "  --keep-going       run every seed, even after a failure\n"
@@ -64,6 +65,7 @@ struct Config {
   std::uint64_t seeds = 100;
   std::uint64_t start = 0;
   std::string strategy;
+  std::string schedule;
   unsigned jobs = 0;
   std::optional<double> timeout_seconds;
   std::string timeout_text;
@@ -104,6 +106,7 @@ double ParseSeconds(const std::string& text) {
 
 Config ParseCommandLine(int argc, char** argv) {
   Config config;
+  bool seeds_given = false;
   int i = 1;
   // A flag's value, from "--flag=value" or the next argument.
   auto value_of = [&](const std::string& flag, const std::string& arg) -> std::string {
@@ -127,11 +130,16 @@ Config ParseCommandLine(int argc, char** argv) {
     }
     if (is(arg, "--seeds")) {
       config.seeds = ParseCount("--seeds", value_of("--seeds", arg), 1);
+      seeds_given = true;
     } else if (is(arg, "--start")) {
       config.start = ParseCount("--start", value_of("--start", arg), 0);
     } else if (is(arg, "--strategy")) {
       config.strategy = value_of("--strategy", arg);
       if (config.strategy.empty()) UsageError("--strategy needs a value: random | pct:D | replay:<schedule>");
+    } else if (is(arg, "--schedule")) {
+      config.schedule = value_of("--schedule", arg);
+      if (config.schedule.empty()) UsageError("--schedule needs a value: a printed schedule (S1-...) or @FILE");
+      if (!seeds_given) config.seeds = 1;  // a schedule is one execution
     } else if (is(arg, "--jobs")) {
       const std::uint64_t jobs = ParseCount("--jobs", value_of("--jobs", arg), 1);
       if (jobs > 4096) UsageError("bad number for --jobs: '" + std::to_string(jobs) + "' (at most 4096)");
@@ -364,6 +372,9 @@ void WriteReportJson(const Config& config, const LaunchSpec& spec, std::uint64_t
     json += ", \"replay\": " + JsonString(ReplayCommand(spec, seed));
     json += ", \"schedule\": " + JsonString(outcome.schedule);
     json += ", \"trace_hash\": " + JsonString(outcome.trace_hash);
+    json += ", \"preemptions\": " + (outcome.preemptions.empty() ? std::string("null") : outcome.preemptions);
+    json += ", \"preemptions_before_shrink\": " +
+            (outcome.preemptions_before_shrink.empty() ? std::string("null") : outcome.preemptions_before_shrink);
     json += "}";
   }
   json += "}\n";
@@ -409,6 +420,7 @@ int Main(int argc, char** argv) {
   spec.argv = config.command;
   if (const char* options = std::getenv("SIM_OPTIONS")) spec.base_options = options;
   spec.strategy = config.strategy;
+  spec.schedule = config.schedule;
 
   // Children are reaped by waiting for SIGCHLD; termination signals are taken
   // the same way so the children can be killed first.
