@@ -4,7 +4,10 @@
 //
 // Every row spawns kRunsPerIteration processes (posix_spawn, stdin, stdout
 // and stderr on /dev/null, J in flight at once, as sim-run does) and waits
-// for them; items_per_second is processes (seeds) per second. The program is
+// for them; items_per_second is processes (seeds) per second, and
+// child_cpu_ms the user + system CPU time of the processes (and of theirs,
+// for sim-run) per process, from getrusage(RUSAGE_CHILDREN): less disturbed
+// by other load than wall time, so the per-layer split uses it. The program is
 // examples/programs/correct_counter.cpp (3 threads x 20 locked increments).
 //
 //   BM_Spawn/native/jobs:J         clang++-19 -O1 build: exec + ld.so + the
@@ -31,6 +34,7 @@
 #include <fcntl.h>
 #include <spawn.h>
 #include <sys/personality.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -44,6 +48,13 @@
 extern char** environ;
 
 namespace {
+
+double ChildrenCpuMs() {
+  rusage usage{};
+  getrusage(RUSAGE_CHILDREN, &usage);
+  auto ms = [](const timeval& t) { return t.tv_sec * 1e3 + t.tv_usec / 1e3; };
+  return ms(usage.ru_utime) + ms(usage.ru_stime);
+}
 
 constexpr int kRunsPerIteration = 1000;
 
@@ -112,6 +123,7 @@ void BM_Spawn(benchmark::State& state, Mode mode) {
     state.SkipWithError("personality(ADDR_NO_RANDOMIZE) is not allowed here");
     return;
   }
+  const double cpu_before = ChildrenCpuMs();
   for (auto _ : state) {
     const std::uint64_t first = next_seed;
     next_seed += kRunsPerIteration;
@@ -128,10 +140,12 @@ void BM_Spawn(benchmark::State& state, Mode mode) {
   }
   if (mode == Mode::kSimWorldAslrOff) personality(static_cast<unsigned long>(saved_personality));
   state.SetItemsProcessed(state.iterations() * kRunsPerIteration);
+  state.counters["child_cpu_ms"] = (ChildrenCpuMs() - cpu_before) / (state.iterations() * kRunsPerIteration);
 }
 
 void BM_SimRun(benchmark::State& state) {
   const int jobs = static_cast<int>(state.range(0));
+  const double cpu_before = ChildrenCpuMs();
   for (auto _ : state) {
     const std::uint64_t first = next_seed;
     next_seed += kRunsPerIteration;
@@ -150,6 +164,7 @@ void BM_SimRun(benchmark::State& state) {
     }
   }
   state.SetItemsProcessed(state.iterations() * kRunsPerIteration);
+  state.counters["child_cpu_ms"] = (ChildrenCpuMs() - cpu_before) / (state.iterations() * kRunsPerIteration);
 }
 
 void Register() {
