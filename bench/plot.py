@@ -402,7 +402,8 @@ def seeds_part(seeds):
         rates[name] = m[0]
         added = adds
         if previous is not None and cpu:
-            added = f"{cpu[0] - previous:+.2f} ms: {adds}"
+            delta = round(cpu[0] - previous, 2) + 0.0  # no "-0.00"
+            added = f"{delta:+.2f} ms: {adds}"
         previous = cpu[0] if cpu else None
         cpu_text = f"{cpu[0]:.2f}" if cpu else ""
         out.append(f"| {label} | {m[0]:,.0f} | {m[1]:,.0f}–{m[2]:,.0f} | {cpu_text} | {added} |")
