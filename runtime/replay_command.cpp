@@ -20,7 +20,12 @@ std::string ReplayCommand(const Options& effective, std::uint64_t seed) {
   const Options defaults;
   auto add_if_changed = [&options](const char* name, const auto& value, const auto& default_value) {
     const std::string_view key = name;
-    if (key == "first_seed" || key == "seeds" || key == "report_json") return;
+    // Output paths and whole-program shrinking's internals are not part of
+    // what is replayed.
+    if (key == "first_seed" || key == "seeds" || key == "report_json" || key == "anchored" ||
+        key == "outcome_file" || key == "outcome_report") {
+      return;
+    }
     if (value == default_value) return;
     if constexpr (std::is_same_v<std::decay_t<decltype(value)>, std::string>) {
       options += ":" + std::string(key) + "=" + value;

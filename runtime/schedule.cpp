@@ -86,4 +86,43 @@ std::vector<std::uint32_t> DecodeSchedule(std::string_view raw) {
   return decisions;
 }
 
+std::string EncodeAnchored(const std::vector<AnchoredDecision>& decisions) {
+  std::string text = "A1-";
+  for (std::size_t i = 0; i < decisions.size(); ++i) {
+    const AnchoredDecision& decision = decisions[i];
+    if (i > 0) text += '_';
+    text += std::to_string(decision.current) + "." + std::to_string(decision.current_points) + "." +
+            std::to_string(decision.chosen);
+    if (decision.preemption) text += 'p';
+    if (decision.deferred) text += 'd';
+  }
+  return text;
+}
+
+std::vector<AnchoredDecision> DecodeAnchored(std::string_view text) {
+  if (!text.starts_with("A1-")) throw std::invalid_argument("anchored decisions: expected them to start with 'A1-'");
+  std::vector<AnchoredDecision> decisions;
+  std::string_view rest = text.substr(3);
+  while (!rest.empty()) {
+    const std::size_t end = rest.find('_');
+    std::string_view item = rest.substr(0, end);
+    AnchoredDecision decision;
+    while (!item.empty() && (item.back() == 'p' || item.back() == 'd')) {
+      (item.back() == 'p' ? decision.preemption : decision.deferred) = true;
+      item.remove_suffix(1);
+    }
+    const std::size_t first = item.find('.');
+    const std::size_t second = item.find('.', first == std::string_view::npos ? first : first + 1);
+    if (first == std::string_view::npos || second == std::string_view::npos) {
+      throw std::invalid_argument("anchored decisions: malformed item '" + std::string(item) + "'");
+    }
+    decision.current = static_cast<std::uint32_t>(ParseNumber(item.substr(0, first), "thread"));
+    decision.current_points = ParseNumber(item.substr(first + 1, second - first - 1), "points");
+    decision.chosen = static_cast<std::uint32_t>(ParseNumber(item.substr(second + 1), "thread"));
+    decisions.push_back(decision);
+    rest = end == std::string_view::npos ? std::string_view() : rest.substr(end + 1);
+  }
+  return decisions;
+}
+
 }  // namespace sim::internal

@@ -14,6 +14,8 @@
 #include <string_view>
 #include <vector>
 
+#include "strategy.h"
+
 namespace sim::internal {
 
 std::string EncodeSchedule(const std::vector<std::uint32_t>& decisions);
@@ -21,6 +23,13 @@ std::string EncodeSchedule(const std::vector<std::uint32_t>& decisions);
 // Throws std::invalid_argument saying what is wrong: another version, a
 // truncated string, a bad check, or malformed runs.
 std::vector<std::uint32_t> DecodeSchedule(std::string_view text);
+
+// Anchored decisions (shrinking's working form), as text that fits in
+// SIM_OPTIONS: "A1-" then "<current>.<points>.<chosen>[p|d]" joined by '_'
+// (p: a preemption, d: deferred). Internal: for whole-program shrinking,
+// which reruns the program in new processes. Throws std::invalid_argument.
+std::string EncodeAnchored(const std::vector<AnchoredDecision>& decisions);
+std::vector<AnchoredDecision> DecodeAnchored(std::string_view text);
 
 }  // namespace sim::internal
 

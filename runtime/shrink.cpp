@@ -22,11 +22,46 @@ Outcome Replay(const std::function<void()>& body, const Options& options, std::u
   return outcome;
 }
 
+}  // namespace
+
 bool SameFailure(const Outcome& candidate, const Outcome& failing) {
   return candidate.verdict == failing.verdict && candidate.failure_signature == failing.failure_signature;
 }
 
-}  // namespace
+std::uint64_t PreemptionsIn(const std::vector<AnchoredDecision>& decisions) {
+  std::uint64_t count = 0;
+  for (const AnchoredDecision& decision : decisions) count += decision.preemption;
+  return count;
+}
+
+std::vector<AnchoredDecision> RemovePreemptions(const Outcome& failing,
+                                                std::chrono::steady_clock::time_point deadline,
+                                                const ReplayAnchored& replay, ShrinkResult& result) {
+  std::vector<AnchoredDecision> best = failing.anchored;
+  std::uint64_t best_preemptions = failing.preemptions;
+  for (bool improved = true; improved;) {
+    improved = false;
+    for (std::size_t i = best.size(); i-- > 0;) {
+      if (!best[i].preemption) continue;
+      if (std::chrono::steady_clock::now() > deadline) {
+        result.out_of_budget = true;
+        return best;
+      }
+      std::vector<AnchoredDecision> candidate = best;
+      candidate[i].preemption = false;
+      candidate[i].deferred = true;  // the switch waits until the preempted thread stops by itself
+      Outcome outcome = replay(candidate);
+      ++result.replays;
+      if (SameFailure(outcome, failing) && outcome.preemptions < best_preemptions) {
+        best = std::move(outcome.anchored);
+        best_preemptions = outcome.preemptions;
+        improved = true;
+        break;
+      }
+    }
+  }
+  return best;
+}
 
 ShrinkResult ShrinkFailure(const std::function<void()>& body, const Options& options, std::uint64_t seed,
                            const Outcome& failing) {
@@ -47,26 +82,14 @@ ShrinkResult ShrinkFailure(const std::function<void()>& body, const Options& opt
     return result;
   }
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(options.shrink_budget_ms);
-  for (bool improved = options.shrink != 0; improved;) {
-    improved = false;
-    for (std::size_t i = best.size(); i-- > 0;) {
-      if (!best[i].preemption) continue;
-      if (std::chrono::steady_clock::now() > deadline) {
-        result.out_of_budget = true;
-        break;
-      }
-      std::vector<AnchoredDecision> candidate = best;
-      candidate[i].preemption = false;
-      candidate[i].deferred = true;  // the switch waits until the preempted thread stops by itself
-      Outcome outcome = Replay(body, options, seed, candidate, /*keep_whole_trace=*/false);
-      ++result.replays;
-      if (SameFailure(outcome, failing) && outcome.preemptions < best_preemptions) {
-        best = std::move(outcome.anchored);
-        best_preemptions = outcome.preemptions;
-        improved = true;
-        break;
-      }
-    }
+  if (options.shrink != 0) {
+    best = RemovePreemptions(
+        failing, deadline,
+        [&](const std::vector<AnchoredDecision>& candidate) {
+          return Replay(body, options, seed, candidate, /*keep_whole_trace=*/false);
+        },
+        result);
+    best_preemptions = PreemptionsIn(best);
   }
 
   // Greedy removal stops at a schedule no single removal improves, which

@@ -14,8 +14,10 @@
 #ifndef SIM_RUNTIME_SHRINK_H_
 #define SIM_RUNTIME_SHRINK_H_
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
+#include <vector>
 
 #include "world.h"
 
@@ -30,6 +32,20 @@ struct ShrinkResult {
 
 // Precondition: `failing` is the outcome of `body` under `options` at `seed`.
 // With options.shrink == 0 only retells `failing` (one replay for its story).
+// What shrinking keeps: the same verdict at the same sites.
+bool SameFailure(const Outcome& candidate, const Outcome& failing);
+
+// Runs one execution that follows `decisions` leniently (anchored replay).
+using ReplayAnchored = std::function<Outcome(const std::vector<AnchoredDecision>& decisions)>;
+
+// The greedy phase: takes preemptions out one at a time (each turned into a
+// deferred switch), keeping every removal that still fails the same way,
+// until none does or the deadline passes. Counts replays in `result`.
+std::vector<AnchoredDecision> RemovePreemptions(const Outcome& failing,
+                                                std::chrono::steady_clock::time_point deadline,
+                                                const ReplayAnchored& replay, ShrinkResult& result);
+std::uint64_t PreemptionsIn(const std::vector<AnchoredDecision>& decisions);
+
 ShrinkResult ShrinkFailure(const std::function<void()>& body, const Options& options, std::uint64_t seed,
                            const Outcome& failing);
 

@@ -26,6 +26,8 @@
 #include "../real_function.h"
 #include "../replay_command.h"
 #include "../report_json.h"
+#include "../schedule.h"
+#include "rerun.h"
 #include "../timeline.h"
 #include "../world.h"
 
@@ -66,12 +68,18 @@ int RunMainInWorld(int argc, char** argv, char** envp) {
           "`sim-run --seeds N -- PROG`");
     }
     (void)MakeStrategy(options.strategy);
+    if (!options.anchored.empty()) (void)DecodeAnchored(options.anchored);
   } catch (const std::invalid_argument& error) {
     std::fprintf(stderr, "simthread: %s\n", error.what());
     return kUsageExitStatus;
   }
 
-  std::unique_ptr<Strategy> strategy = MakeStrategy(options.strategy);
+  // A shrinking candidate (rerun.h) follows the anchored decisions it was given.
+  const bool candidate = !options.outcome_file.empty();
+  std::unique_ptr<Strategy> strategy = options.anchored.empty()
+                                           ? MakeStrategy(options.strategy)
+                                           : MakeAnchoredReplayStrategy(DecodeAnchored(options.anchored));
+  const bool describe = !candidate || options.outcome_report != 0;
   int exit_status = 0;
   Outcome outcome;
   {
@@ -79,7 +87,7 @@ int RunMainInWorld(int argc, char** argv, char** envp) {
     CrashGuard crash_guard(std::move(replay_before_seed), std::move(replay_after_seed), options.report_json);
     CrashGuard::SetSeed(options.first_seed);
     World world(options, *strategy, options.first_seed);
-    if (!options.timeline.empty()) world.KeepWholeTrace();
+    if (!options.timeline.empty() || describe) world.KeepWholeTrace();
     outcome = world.Run(
         [&] {
           exit_status = program_main(argc, argv, envp);
@@ -90,7 +98,7 @@ int RunMainInWorld(int argc, char** argv, char** envp) {
           }
         },
         World::MainTcb::kCallers);
-    if (outcome.verdict != sim::Verdict::kPass) world.DescribeFailure(outcome);
+    if (outcome.verdict != sim::Verdict::kPass && describe) world.DescribeFailure(outcome);
     if (!options.timeline.empty() && outcome.verdict != sim::Verdict::kCrash) {
       WriteTimeline(options.timeline, world, outcome, options.first_seed);
     } else if (!options.timeline.empty()) {
@@ -102,14 +110,36 @@ int RunMainInWorld(int argc, char** argv, char** envp) {
                  outcome.schedule_mismatch.c_str());
     return kUsageExitStatus;
   }
+  if (candidate) {
+    std::string report_text;
+    if (options.outcome_report != 0 && outcome.verdict != sim::Verdict::kPass) {
+      // Told as the shrinking process's own report: shrinking was on there.
+      sim::Options reported = options;
+      reported.shrink = 1;
+      sim::Report report = MakeReport(outcome, options.first_seed, 0, reported);
+      report.preemptions_before_shrink = options.outcome_report - 1;
+      if (!options.report_json.empty()) WriteJsonFile(options.report_json, ReportJson(report));
+      report_text = report.render();
+    }
+    WriteOutcomeFile(options, outcome, exit_status, report_text);
+    _exit(0);
+  }
+  // Shrink a failure by rerunning the program (one execution per process);
+  // a crash is reported as found, and a nondeterministic one cannot be.
+  std::string shrunk_report;
+  if (options.shrink != 0 && outcome.verdict != sim::Verdict::kPass && outcome.verdict != sim::Verdict::kCrash &&
+      outcome.verdict != sim::Verdict::kNondeterministic) {
+    shrunk_report = ShrinkByRerunning(argv, options, outcome);
+  }
   const int signal_number = outcome.signal_number;
   sim::Report report = MakeReport(std::move(outcome), options.first_seed, 0, options);
-  if (!options.report_json.empty()) WriteJsonFile(options.report_json, ReportJson(report));
+  // With a shrunk report, its run already wrote the report file (rerun.h).
+  if (!options.report_json.empty() && shrunk_report.empty()) WriteJsonFile(options.report_json, ReportJson(report));
   if (report.verdict == sim::Verdict::kPass) return exit_status;
   const bool program_failed = exit_status != 0 && report.verdict == sim::Verdict::kFailure;
 
   std::fflush(stdout);
-  std::fputs(report.render().c_str(), stderr);
+  std::fputs(shrunk_report.empty() ? report.render().c_str() : shrunk_report.c_str(), stderr);
   std::fflush(stderr);
   if (report.verdict == sim::Verdict::kCrash && signal_number != 0) {
     CrashGuard::AfterCrash();

@@ -60,6 +60,7 @@ std::string SeedOptions(const LaunchSpec& spec, std::uint64_t seed) {
   options += "seed=" + std::to_string(seed);
   if (!spec.strategy.empty()) options += ":strategy=" + spec.strategy;
   if (!spec.schedule.empty()) options += ":schedule=" + spec.schedule;
+  if (!spec.shrink.empty()) options += ":shrink=" + spec.shrink;
   return options;
 }
 

@@ -28,6 +28,7 @@ struct LaunchSpec {
   std::string base_options;            // the user's SIM_OPTIONS, possibly empty
   std::string strategy;                // --strategy, possibly empty
   std::string schedule;                // --schedule (a schedule or @FILE), possibly empty
+  std::string shrink;                  // --shrink / --no-shrink: "1" or "0"; empty: the default
   std::string scratch_dir;             // where per-seed report and stderr files go
 };
 

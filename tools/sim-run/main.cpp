@@ -45,7 +45,8 @@ constexpr int kExitPassed = 0;
 constexpr int kExitFailed = 1;
 constexpr int kExitUsage = 2;
 constexpr const char* kUsage =
-    "usage: sim-run [--seeds N] [--start K] [--strategy S] [--schedule S] [--jobs J] [--timeout SECONDS]\n"
+    "usage: sim-run [--seeds N] [--start K] [--strategy S] [--schedule S] [--[no-]shrink] [--jobs J]\n"
+    "               [--timeout SECONDS]\n"
     "               [--keep-going] [--report-json PATH] -- PROG [ARGS...]\n"
     "Runs PROG (built with sim-clang++) once per seed K in [start, start+N) with\n"
     "SIM_OPTIONS=seed=K, J at a time, and reports the lowest failing seed.\n"
@@ -53,6 +54,8 @@ constexpr const char* kUsage =
     "  --start K          first seed (default 0)\n"
     "  --strategy S       SIM_OPTIONS strategy: random | pct:D | dfs:P | replay:<schedule>\n"
     "  --schedule S       replay a printed schedule (S1-...) or the one in @FILE exactly (one seed unless --seeds)\n"
+    "  --shrink           shrink the failing seed's schedule before reporting it (the default)\n"
+    "  --no-shrink        report the failing schedule as found\n"
     "  --jobs J           processes at a time (default: number of cores)\n"
     "  --timeout SECONDS  kill a run after this much wall-clock time and report a hang\n"
     "  --keep-going       run every seed, even after a failure\n"
@@ -66,6 +69,7 @@ struct Config {
   std::uint64_t start = 0;
   std::string strategy;
   std::string schedule;
+  std::string shrink;  // "1", "0", or empty: the program's default (shrink on)
   unsigned jobs = 0;
   std::optional<double> timeout_seconds;
   std::string timeout_text;
@@ -147,6 +151,10 @@ Config ParseCommandLine(int argc, char** argv) {
     } else if (is(arg, "--timeout")) {
       config.timeout_text = value_of("--timeout", arg);
       config.timeout_seconds = ParseSeconds(config.timeout_text);
+    } else if (arg == "--shrink") {
+      config.shrink = "1";
+    } else if (arg == "--no-shrink") {
+      config.shrink = "0";
     } else if (arg == "--keep-going") {
       config.keep_going = true;
     } else if (is(arg, "--report-json")) {
@@ -421,6 +429,7 @@ int Main(int argc, char** argv) {
   if (const char* options = std::getenv("SIM_OPTIONS")) spec.base_options = options;
   spec.strategy = config.strategy;
   spec.schedule = config.schedule;
+  spec.shrink = config.shrink;
 
   // Children are reaped by waiting for SIGCHLD; termination signals are taken
   // the same way so the children can be killed first.

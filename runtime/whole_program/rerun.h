@@ -1,0 +1,29 @@
+// rerun.h: whole-program shrinking, by running this program again.
+//
+// In whole-program mode main runs once per process, so a failing run cannot
+// replay itself in place. It reruns its own executable instead
+// (/proc/self/exe, the same arguments and environment) once per candidate,
+// with SIM_OPTIONS naming the anchored decisions to follow and a file to
+// write the outcome to; the candidate's own output is discarded. A final
+// rerun of the shrunk decisions renders the report that is printed.
+#ifndef SIM_RUNTIME_WHOLE_PROGRAM_RERUN_H_
+#define SIM_RUNTIME_WHOLE_PROGRAM_RERUN_H_
+
+#include <string>
+
+#include "../world.h"
+
+namespace sim::internal {
+
+// In a candidate process: writes `outcome` (and with outcome_report, the
+// report text) to options.outcome_file.
+void WriteOutcomeFile(const Options& options, const Outcome& outcome, int exit_status, const std::string& report);
+
+// In the failing process: shrinks `failing` by rerunning the program.
+// Returns the report text of the shrunk execution, or "" when shrinking
+// found nothing better (or could not rerun the program).
+std::string ShrinkByRerunning(char** argv, const Options& options, const Outcome& failing);
+
+}  // namespace sim::internal
+
+#endif  // SIM_RUNTIME_WHOLE_PROGRAM_RERUN_H_
