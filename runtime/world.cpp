@@ -135,7 +135,13 @@ void World::SchedulingPoint(EventKind kind, const void* object, const Site& site
   self.last_site = site;
   self.last_kind = kind;
   self.last_step = steps_;
-  Reschedule(/*willing_to_wait=*/false);
+  // Nothing to decide while T0 is the only thread (before the first one
+  // starts): count the step, and leave the scheduler out.
+  if (threads_.size() == 1 && kind != EventKind::kThreadCreate && steps_ + 1 <= options_.max_steps) {
+    ++steps_;
+  } else {
+    Reschedule(/*willing_to_wait=*/false);
+  }
   if (!self.pending_signals.empty()) DeliverPendingSignals(*this);
 }
 
