@@ -35,5 +35,13 @@ for attempt in 1 2 3; do
   expect_eq "$(json_field "$TEST_TMP/replay.json" "j['trace_hash']")" "$hash" "replay $attempt trace hash"
   expect_eq "$(json_field "$TEST_TMP/replay.json" "j['seed']")" "$seed" "replay $attempt seed"
 done
+# The schedule round trip: the printed schedule, replayed without the
+# strategy, gives the same execution.
+schedule="$(json_field "$TEST_TMP/r.json" "j['failure']['schedule']")"
+if [[ -n "$schedule" ]]; then
+  run "$SIM_BIN/sim-run" --schedule "$schedule" --report-json "$TEST_TMP/schedule.json" -- "$SIM_EXAMPLES/$example"
+  expect_eq "$rc" 1 "the schedule fails again"
+  expect_eq "$(json_field "$TEST_TMP/schedule.json" "j['failure']['trace_hash']")" "$hash" "schedule round trip trace hash"
+fi
 echo "seed $seed replays with trace hash $hash"
 echo PASS
