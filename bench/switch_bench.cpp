@@ -40,6 +40,7 @@
 #include <vector>
 
 #include "sim/sim.h"
+#include "../runtime/schedule.h"
 #include "sim/sim_interface.h"
 
 namespace {
@@ -150,30 +151,13 @@ void PingPongBody(std::int64_t points) {
 //   blocks, T1 runs; then every point of T1 chooses T2 and vice versa; when
 //   T1 exits, T2 runs its exit; T0's joins then have no other thread enabled.
 std::string AlternatingSchedule(std::int64_t points) {
-  std::vector<int> decisions = {0, 0, 0, 1};
+  std::vector<std::uint32_t> decisions = {0, 0, 0, 1};
   for (std::int64_t i = 0; i < points; ++i) {
     decisions.push_back(2);
     decisions.push_back(1);
   }
   decisions.push_back(2);
-  std::string runs;
-  for (std::size_t i = 0; i < decisions.size();) {
-    std::size_t end = i;
-    while (end < decisions.size() && decisions[end] == decisions[i]) ++end;
-    if (!runs.empty()) runs += '.';
-    runs += std::to_string(decisions[i]);
-    if (end - i > 1) runs += "x" + std::to_string(end - i);
-    i = end;
-  }
-  const std::string body = std::to_string(decisions.size()) + "-" + runs;
-  std::uint32_t hash = 2166136261u;  // FNV-1a 32, as schedule.cpp checks it
-  for (unsigned char c : body) {
-    hash ^= c;
-    hash *= 16777619u;
-  }
-  char check[8];
-  std::snprintf(check, sizeof check, "%04x", (hash ^ (hash >> 16)) & 0xffff);
-  return "S1-" + body + "-" + check;
+  return sim::internal::EncodeSchedule(decisions);
 }
 
 // state.range(0): scheduling points per ping-pong thread per execution.

@@ -128,13 +128,18 @@ SimThread& World::CreateThread(std::function<void()> body) {
   return *threads_.back();
 }
 
-void World::SchedulingPoint(EventKind kind, const void* object, const Site& site) {
+void World::RecordPoint(EventKind kind, const void* object, const Site& site) {
   SimThread& self = *running_;
   ++self.points;
   trace_.Record({steps_, now_ns_, self.id, kind, object, site});
   self.last_site = site;
   self.last_kind = kind;
   self.last_step = steps_;
+}
+
+void World::SchedulingPoint(EventKind kind, const void* object, const Site& site) {
+  SimThread& self = *running_;
+  RecordPoint(kind, object, site);
   // Nothing to decide while T0 is the only thread (before the first one
   // starts): count the step, and leave the scheduler out.
   if (threads_.size() == 1 && kind != EventKind::kThreadCreate && steps_ + 1 <= options_.max_steps) {
@@ -147,11 +152,7 @@ void World::SchedulingPoint(EventKind kind, const void* object, const Site& site
 
 void World::YieldPoint(EventKind kind, const void* object, const Site& site) {
   SimThread& self = *running_;
-  ++self.points;
-  trace_.Record({steps_, now_ns_, self.id, kind, object, site});
-  self.last_site = site;
-  self.last_kind = kind;
-  self.last_step = steps_;
+  RecordPoint(kind, object, site);
   Reschedule(/*willing_to_wait=*/true);
   if (!self.pending_signals.empty()) DeliverPendingSignals(*this);
 }

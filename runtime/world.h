@@ -193,6 +193,9 @@ class World {
  private:
   friend void ThreadEntry(boost::context::detail::transfer_t from);
 
+  // The bookkeeping of a scheduling point: the running thread's progress, the
+  // trace event, its last site.
+  void RecordPoint(EventKind kind, const void* object, const Site& site);
   void Reschedule(bool willing_to_wait);
   bool IsEnabled(const SimThread& thread) const;
   bool AdvanceClockToNextDeadline();

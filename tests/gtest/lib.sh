@@ -1,33 +1,6 @@
 # lib.sh: helpers for the SIM_TEST scripts (sourced). ctest sets PASSING and
 # FAILING (the two test binaries) and TEST_TMP (a fresh directory per test).
-set -uo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/assert.sh"
 unset SIM_OPTIONS GTEST_TOTAL_SHARDS GTEST_SHARD_INDEX
-
-fail() {
-  printf 'FAIL: %s\n' "$*" >&2
-  exit 1
-}
-
-expect_eq() {  # actual expected what
-  [[ "$1" == "$2" ]] || fail "$3: expected [$2], got [$1]"
-}
-
-expect_contains() {  # haystack needle what
-  [[ "$1" == *"$2"* ]] || fail "$3: expected to contain [$2] in:
-$1"
-}
-
-expect_not_contains() {  # haystack needle what
-  [[ "$1" != *"$2"* ]] || fail "$3: expected not to contain [$2] in:
-$1"
-}
-
-# run CMD...: sets $out (stdout), $err (stderr), $rc.
-run() {
-  "$@" > "$TEST_TMP/stdout" 2> "$TEST_TMP/stderr"
-  rc=$?
-  out="$(cat "$TEST_TMP/stdout")"
-  err="$(cat "$TEST_TMP/stderr")"
-}
 
 rm -rf "$TEST_TMP" && mkdir -p "$TEST_TMP"
