@@ -8,6 +8,7 @@ packages=(
   clang-19 llvm-19-dev llvm-19-tools libclang-rt-19-dev
   libboost-context-dev libgtest-dev libgmock-dev libbenchmark-dev librapidcheck-dev
   ninja-build cmake
+  python3   # test scripts check JSON reports and timelines with it
   chromium  # tests/timeline: opens the HTML timeline headless and checks its screenshot (~4 s)
 )
 
