@@ -23,27 +23,62 @@ extern char** environ;
 namespace sim::internal {
 namespace {
 
-// Outcome file: line 1 "verdict signature preemptions exit_status", line 2
-// the anchored decisions, then the report text (with outcome_report).
-std::optional<Outcome> ReadOutcomeFile(const std::string& path, std::string* report) {
+// Outcome file: "verdict signature preemptions exit_status anchored", then
+// the choice points ("count" and per point "current points enabled-flag n
+// t1..tn"), then a newline and the report text (with outcome_report).
+struct CandidateResult {
+  Outcome outcome;
+  std::vector<ChoiceRecord> choices;
+};
+
+std::optional<CandidateResult> ReadOutcomeFile(const std::string& path, std::string* report) {
   std::ifstream file(path);
   int verdict = 0;
   int exit_status = 0;
-  Outcome outcome;
+  CandidateResult result;
   std::string anchored;
-  if (!(file >> verdict >> outcome.failure_signature >> outcome.preemptions >> exit_status >> anchored)) {
+  std::size_t count = 0;
+  if (!(file >> verdict >> result.outcome.failure_signature >> result.outcome.preemptions >> exit_status >>
+        anchored >> count)) {
     return std::nullopt;
   }
-  outcome.verdict = static_cast<Verdict>(verdict);
-  outcome.anchored = DecodeAnchored(anchored);
+  result.outcome.verdict = static_cast<Verdict>(verdict);
+  result.outcome.anchored = DecodeAnchored(anchored);
+  for (std::size_t i = 0; i < count; ++i) {
+    ChoiceRecord choice;
+    int enabled_flag = 0;
+    std::size_t enabled = 0;
+    if (!(file >> choice.current >> choice.current_points >> enabled_flag >> enabled)) return std::nullopt;
+    choice.current_enabled = enabled_flag != 0;
+    choice.enabled.resize(enabled);
+    for (ThreadId& thread : choice.enabled) file >> thread;
+    result.choices.push_back(std::move(choice));
+  }
   if (report != nullptr) {
     std::ostringstream rest;
-    file.get();  // the newline after the anchored decisions
+    file.get();  // the newline before the report
     rest << file.rdbuf();
     *report = rest.str();
   }
-  return outcome;
+  return result;
 }
+
+class RecordingStrategy final : public Strategy {
+ public:
+  RecordingStrategy(std::unique_ptr<Strategy> inner, std::vector<ChoiceRecord>* into)
+      : inner_(std::move(inner)), into_(into) {}
+  void BeginExecution(std::uint64_t seed) override { inner_->BeginExecution(seed); }
+  void OnThreadCreated(ThreadId thread) override { inner_->OnThreadCreated(thread); }
+  Choice Choose(std::span<const ThreadId> enabled, const ChoicePoint& at) override {
+    into_->push_back({at.current, at.current_points, at.current_enabled, {enabled.begin(), enabled.end()}});
+    return inner_->Choose(enabled, at);
+  }
+  std::string EndExecution(std::uint64_t choice_points) override { return inner_->EndExecution(choice_points); }
+
+ private:
+  std::unique_ptr<Strategy> inner_;
+  std::vector<ChoiceRecord>* into_;
+};
 
 // Runs this program again with `extra_options` appended to SIM_OPTIONS, its
 // output discarded, killed if it outlives `deadline` by more than a second.
@@ -83,11 +118,22 @@ bool Rerun(char** argv, const std::string& extra_options, std::chrono::steady_cl
 
 }  // namespace
 
-void WriteOutcomeFile(const Options& options, const Outcome& outcome, int exit_status, const std::string& report) {
+std::unique_ptr<Strategy> RecordingChoices(std::unique_ptr<Strategy> inner, std::vector<ChoiceRecord>* into) {
+  return std::make_unique<RecordingStrategy>(std::move(inner), into);
+}
+
+void WriteOutcomeFile(const Options& options, const Outcome& outcome, const std::vector<ChoiceRecord>& choices,
+                      int exit_status, const std::string& report) {
   std::ofstream file(options.outcome_file, std::ios::trunc);
   file << static_cast<int>(outcome.verdict) << ' ' << outcome.failure_signature << ' ' << outcome.preemptions << ' '
        << exit_status << ' ' << EncodeAnchored(outcome.anchored) << '\n'
-       << report;
+       << choices.size();
+  for (const ChoiceRecord& choice : choices) {
+    file << '\n' << choice.current << ' ' << choice.current_points << ' ' << (choice.current_enabled ? 1 : 0) << ' '
+         << choice.enabled.size();
+    for (ThreadId thread : choice.enabled) file << ' ' << thread;
+  }
+  file << '\n' << report;
 }
 
 std::string ShrinkByRerunning(char** argv, const Options& options, const Outcome& failing) {
@@ -98,15 +144,40 @@ std::string ShrinkByRerunning(char** argv, const Options& options, const Outcome
   // Candidates write no report file or timeline of their own.
   const std::string candidate_options = ":shrink=0:report_json=:timeline=:outcome_file=" + outcome_path;
 
+  auto rerun = [&](const std::vector<AnchoredDecision>& decisions) -> std::optional<CandidateResult> {
+    std::remove(outcome_path.c_str());
+    if (!Rerun(argv, candidate_options + ":anchored=" + EncodeAnchored(decisions), deadline)) return std::nullopt;
+    return ReadOutcomeFile(outcome_path, nullptr);
+  };
   ShrinkResult progress;
-  const std::vector<AnchoredDecision> best = RemovePreemptions(
+  std::vector<AnchoredDecision> best = RemovePreemptions(
       failing, deadline,
       [&](const std::vector<AnchoredDecision>& candidate) -> Outcome {
-        std::remove(outcome_path.c_str());
-        if (!Rerun(argv, candidate_options + ":anchored=" + EncodeAnchored(candidate), deadline)) return {};
-        return ReadOutcomeFile(outcome_path, nullptr).value_or(Outcome{});
+        std::optional<CandidateResult> result = rerun(candidate);
+        return result ? std::move(result->outcome) : Outcome{};
       },
       progress);
+  // The bounded exhaustive phase, as in process (shrink.cpp), one rerun per
+  // schedule: from 0 preemptions up, the first schedule that fails the same
+  // way has the fewest.
+  std::uint64_t best_preemptions = PreemptionsIn(best);
+  for (std::uint32_t bound = 0; bound < best_preemptions && !progress.out_of_budget; ++bound) {
+    BoundedSearch search(bound);
+    while (!search.Exhausted()) {
+      if (std::chrono::steady_clock::now() > deadline) {
+        progress.out_of_budget = true;
+        break;
+      }
+      std::optional<CandidateResult> result = rerun(search.Prefix());
+      if (!result) break;
+      if (SameFailure(result->outcome, failing) && result->outcome.preemptions < best_preemptions) {
+        best = std::move(result->outcome.anchored);
+        best_preemptions = result->outcome.preemptions;
+        break;
+      }
+      if (!search.Record(result->choices)) break;  // not deterministic: keep what greedy found
+    }
+  }
 
   std::string report;
   if (PreemptionsIn(best) < failing.preemptions) {
@@ -117,8 +188,8 @@ std::string ShrinkByRerunning(char** argv, const Options& options, const Outcome
                                 ":outcome_file=" + outcome_path +
                                 ":anchored=" + EncodeAnchored(best);
     if (Rerun(argv, final_options, deadline + std::chrono::seconds(10))) {
-      std::optional<Outcome> shrunk = ReadOutcomeFile(outcome_path, &report);
-      if (!shrunk || !SameFailure(*shrunk, failing)) report.clear();
+      std::optional<CandidateResult> shrunk = ReadOutcomeFile(outcome_path, &report);
+      if (!shrunk || !SameFailure(shrunk->outcome, failing)) report.clear();
     }
   }
   std::remove(outcome_path.c_str());

@@ -11,13 +11,19 @@
 
 #include <string>
 
+#include "../bounded_search.h"
 #include "../world.h"
 
 namespace sim::internal {
 
-// In a candidate process: writes `outcome` (and with outcome_report, the
-// report text) to options.outcome_file.
-void WriteOutcomeFile(const Options& options, const Outcome& outcome, int exit_status, const std::string& report);
+// In a candidate process: wraps the strategy so that every choice point it
+// meets is kept in `into` (for the bounded search of the failing process).
+std::unique_ptr<Strategy> RecordingChoices(std::unique_ptr<Strategy> inner, std::vector<ChoiceRecord>* into);
+
+// In a candidate process: writes `outcome`, the choice points it met (and
+// with outcome_report, the report text) to options.outcome_file.
+void WriteOutcomeFile(const Options& options, const Outcome& outcome, const std::vector<ChoiceRecord>& choices,
+                      int exit_status, const std::string& report);
 
 // In the failing process: shrinks `failing` by rerunning the program.
 // Returns the report text of the shrunk execution, or "" when shrinking

@@ -79,6 +79,8 @@ int RunMainInWorld(int argc, char** argv, char** envp) {
   std::unique_ptr<Strategy> strategy = options.anchored.empty()
                                            ? MakeStrategy(options.strategy)
                                            : MakeAnchoredReplayStrategy(DecodeAnchored(options.anchored));
+  std::vector<ChoiceRecord> choices;
+  if (candidate) strategy = RecordingChoices(std::move(strategy), &choices);
   const bool describe = !candidate || options.outcome_report != 0;
   int exit_status = 0;
   Outcome outcome;
@@ -121,7 +123,7 @@ int RunMainInWorld(int argc, char** argv, char** envp) {
       if (!options.report_json.empty()) WriteJsonFile(options.report_json, ReportJson(report));
       report_text = report.render();
     }
-    WriteOutcomeFile(options, outcome, exit_status, report_text);
+    WriteOutcomeFile(options, outcome, choices, exit_status, report_text);
     _exit(0);
   }
   // Shrink a failure by rerunning the program (one execution per process);

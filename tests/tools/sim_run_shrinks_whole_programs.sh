@@ -18,6 +18,12 @@ replay="${replay#replay: }"
 (eval "$replay") > /dev/null 2> "$TEST_TMP/replay.stderr"
 expect_contains "$(cat "$TEST_TMP/replay.stderr")" "trace hash: $hash" "the replay line gives the shrunk report again"
 
+# An ABBA deadlock needs one preemption; greedy removal alone stops at two
+# for this seed, the bounded exhaustive phase finds the one.
+run "$SIM_BIN/sim-run" --seeds 1000 --report-json "$TEST_TMP/abba.json" -- "$SIM_EXAMPLES/abba_deadlock"
+expect_eq "$rc" 1 "sim-run finds the deadlock"
+expect_eq "$(json_field "$TEST_TMP/abba.json" "j['failure']['preemptions']")" "1" "ABBA shrinks to one preemption"
+
 run "$SIM_BIN/sim-run" --seeds 1000 --no-shrink --report-json "$TEST_TMP/as_found.json" -- "$example"
 expect_eq "$rc" 1 "sim-run --no-shrink finds it too"
 expect_eq "$(json_field "$TEST_TMP/as_found.json" "j['failure']['preemptions']")" "$before" "as found"
