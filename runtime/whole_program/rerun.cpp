@@ -23,7 +23,8 @@ extern char** environ;
 namespace sim::internal {
 namespace {
 
-// Outcome file: "verdict signature preemptions exit_status anchored", then
+// Outcome file: "verdict signature preemptions exit_status trace_hash
+// anchored", then
 // the choice points ("count" and per point "current points enabled-flag n
 // t1..tn"), then a newline and the report text (with outcome_report).
 struct CandidateResult {
@@ -39,7 +40,7 @@ std::optional<CandidateResult> ReadOutcomeFile(const std::string& path, std::str
   std::string anchored;
   std::size_t count = 0;
   if (!(file >> verdict >> result.outcome.failure_signature >> result.outcome.preemptions >> exit_status >>
-        anchored >> count)) {
+        result.outcome.trace_hash >> anchored >> count)) {
     return std::nullopt;
   }
   result.outcome.verdict = static_cast<Verdict>(verdict);
@@ -126,7 +127,7 @@ void WriteOutcomeFile(const Options& options, const Outcome& outcome, const std:
                       int exit_status, const std::string& report) {
   std::ofstream file(options.outcome_file, std::ios::trunc);
   file << static_cast<int>(outcome.verdict) << ' ' << outcome.failure_signature << ' ' << outcome.preemptions << ' '
-       << exit_status << ' ' << EncodeAnchored(outcome.anchored) << '\n'
+       << exit_status << ' ' << outcome.trace_hash << ' ' << EncodeAnchored(outcome.anchored) << '\n'
        << choices.size();
   for (const ChoiceRecord& choice : choices) {
     file << '\n' << choice.current << ' ' << choice.current_points << ' ' << (choice.current_enabled ? 1 : 0) << ' '
@@ -195,6 +196,36 @@ std::string ShrinkByRerunning(char** argv, const Options& options, const Outcome
   std::remove(outcome_path.c_str());
   rmdir(directory_template);
   return report;
+}
+
+std::string RecheckByRerunning(char** argv, const Options& options, const Outcome& first) {
+  char directory_template[] = "/tmp/simthread-recheck-XXXXXX";
+  if (mkdtemp(directory_template) == nullptr) return "";
+  const std::string outcome_path = std::string(directory_template) + "/outcome";
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(options.shrink_budget_ms) +
+                        std::chrono::seconds(10);
+  const bool ran = Rerun(argv,
+                         ":shrink=0:check_determinism=0:report_json=:timeline=:outcome_file=" + outcome_path +
+                             ":schedule=" + EncodeSchedule(first.decisions),
+                         deadline);
+  std::optional<CandidateResult> second = ran ? ReadOutcomeFile(outcome_path, nullptr) : std::nullopt;
+  std::remove(outcome_path.c_str());
+  rmdir(directory_template);
+  char hashes[80];
+  if (!second) {
+    return "the same schedule gave a different execution in a second run of this program: the replay could "
+           "not follow the schedule (it met different choice points). Something outside the world decides the "
+           "path: the real clock or CPU counters, std::random_device, addresses (pointer-keyed containers; "
+           "address randomisation is off unless SIM_ASLR_DISABLED was set), or uninitialised memory";
+  }
+  if (second->outcome.trace_hash == first.trace_hash && second->outcome.verdict == first.verdict) return "";
+  std::snprintf(hashes, sizeof hashes, "trace hash %016llx, then %016llx",
+                static_cast<unsigned long long>(first.trace_hash),
+                static_cast<unsigned long long>(second->outcome.trace_hash));
+  return std::string("the same schedule gave a different execution in a second run of this program (") + hashes +
+         "). Something outside the world decides the path: the real clock or CPU counters, std::random_device, "
+         "addresses (pointer-keyed containers; address randomisation is off unless SIM_ASLR_DISABLED was set), "
+         "or uninitialised memory";
 }
 
 }  // namespace sim::internal

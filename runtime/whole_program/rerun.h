@@ -30,6 +30,10 @@ void WriteOutcomeFile(const Options& options, const Outcome& outcome, const std:
 // found nothing better (or could not rerun the program).
 std::string ShrinkByRerunning(char** argv, const Options& options, const Outcome& failing);
 
+// In a process that ran with check_determinism: reruns the program on the
+// same schedule and compares. Returns why it is not deterministic, or "".
+std::string RecheckByRerunning(char** argv, const Options& options, const Outcome& first);
+
 }  // namespace sim::internal
 
 #endif  // SIM_RUNTIME_WHOLE_PROGRAM_RERUN_H_

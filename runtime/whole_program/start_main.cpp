@@ -126,6 +126,13 @@ int RunMainInWorld(int argc, char** argv, char** envp) {
     WriteOutcomeFile(options, outcome, choices, exit_status, report_text);
     _exit(0);
   }
+  if (options.check_determinism != 0 && outcome.verdict != sim::Verdict::kCrash) {
+    std::string nondeterminism = RecheckByRerunning(argv, options, outcome);
+    if (!nondeterminism.empty()) {
+      outcome.verdict = sim::Verdict::kNondeterministic;
+      outcome.message = std::move(nondeterminism);
+    }
+  }
   // Shrink a failure by rerunning the program (one execution per process);
   // a crash is reported as found, and a nondeterministic one cannot be.
   std::string shrunk_report;
