@@ -5,19 +5,21 @@
 #   --absent TEXT       the report does not contain TEXT (repeatable)
 #   --every-seed N      also run seeds 0..N-1 one chunk test each: every one fails
 #   --env NAME=VALUE    set for the first run only (the replay line must not need it)
+#   --preemptions N     the shrunk schedule has exactly N preemptions (the bug needs N)
 # Checks: exit status not 0; a failure report with a shrunk "preemptions:"
 # line, a schedule, a trace hash and one replay line; then runs the replay
 # line in a clean environment: it fails again with the same report (same
 # SUMMARY, same trace hash) and the same execution each time; and the printed
 # schedule (--sim_schedule) replays the shrunk interleaving with that hash.
 source "$(dirname "$0")/lib.sh"
-messages=() absents=() env_assignments=() every_seed=0
+messages=() absents=() env_assignments=() every_seed=0 preemptions=""
 while [[ $# -gt 0 && "$1" != -- ]]; do
   case "$1" in
     --message) messages+=("$2"); shift 2 ;;
     --absent) absents+=("$2"); shift 2 ;;
     --every-seed) every_seed="$2"; shift 2 ;;
     --env) env_assignments+=("$2"); shift 2 ;;
+    --preemptions) preemptions="$2"; shift 2 ;;
     *) fail "unknown option $1" ;;
   esac
 done
@@ -30,6 +32,10 @@ expect_contains "$out" "WARNING: simthread: failure (seed=" "a failure report"
 for message in "${messages[@]}"; do expect_contains "$out" "$message" "the expected message"; done
 for absent in "${absents[@]}"; do expect_not_contains "$out" "$absent" "a message that must not appear"; done
 grep -q '^  preemptions: [0-9]*\( (shrunk from [0-9]*)\)\?$' <<<"$out" || fail "no preemptions line: $out"
+if [[ -n "$preemptions" ]]; then
+  grep -q "^  preemptions: $preemptions\( (shrunk from [0-9]*)\)\?\$" <<<"$out" ||
+    fail "expected the shrunk schedule to have exactly $preemptions preemption(s): $(grep '^  preemptions:' <<<"$out")"
+fi
 replay=$(sed -n 's/^  replay: //p' <<<"$out")
 hash=$(sed -n 's/^  trace hash: //p' <<<"$out")
 seed=$(sed -n 's/^WARNING: simthread: failure (seed=\([0-9]*\),.*/\1/p' <<<"$out")
