@@ -60,7 +60,8 @@ struct Arbitrary<Workload> {
           return Workload{writers, std::move(sizes), delay_ms};
         },
         gen::inRange(1, 4),
-        gen::resize(3, gen::nonEmpty(gen::container<std::vector<int>>(gen::inRange(1, 9)))),
+        // At most 3 payloads; the resize bounds the list, not the sizes.
+        gen::resize(3, gen::nonEmpty(gen::container<std::vector<int>>(gen::resize(100, gen::inRange(1, 9))))),
         gen::inRange(0, 11));
   }
 };
