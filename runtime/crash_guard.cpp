@@ -162,7 +162,6 @@ void SayNumber(std::uint64_t value) {
 // sit below a static array.
 constexpr std::size_t kAlternateStackBytes = 64 * 1024;
 char* alternate_stack = nullptr;
-CrashGuard* active_guard = nullptr;
 struct sigaction* previous_actions = nullptr;
 std::terminate_handler previous_terminate_handler = nullptr;
 
@@ -239,7 +238,6 @@ void OnCrashSignal(int signal_number, siginfo_t* info, void* context) {
 }  // namespace
 
 CrashGuard::CrashGuard(std::string replay_before, std::string replay_after, std::string report_json) {
-  active_guard = this;
   FindLibc();
   std::snprintf(report_json_path, sizeof report_json_path, "%s", report_json.c_str());
   std::snprintf(replay_before_seed, sizeof replay_before_seed, "%s", replay_before.c_str());
@@ -271,7 +269,6 @@ CrashGuard::~CrashGuard() {
   std::set_terminate(previous_terminate_);
   for (int signal_number : kCrashSignals) sigaction(signal_number, &previous_[signal_number], nullptr);
   sigaltstack(&previous_alternate_stack_, nullptr);
-  active_guard = nullptr;
 }
 
 void CrashGuard::SetSeed(std::uint64_t seed) { current_seed = seed; }

@@ -117,6 +117,25 @@ bool Rerun(char** argv, const std::string& extra_options, std::chrono::steady_cl
   }
 }
 
+// A private directory for one outcome file, removed with what is in it.
+class ScratchOutcome {
+ public:
+  ScratchOutcome() {
+    char directory[] = "/tmp/simthread-rerun-XXXXXX";
+    if (mkdtemp(directory) != nullptr) directory_ = directory;
+  }
+  ~ScratchOutcome() {
+    if (directory_.empty()) return;
+    std::remove(path().c_str());
+    rmdir(directory_.c_str());
+  }
+  bool ok() const { return !directory_.empty(); }
+  std::string path() const { return directory_ + "/outcome"; }
+
+ private:
+  std::string directory_;
+};
+
 }  // namespace
 
 std::unique_ptr<Strategy> RecordingChoices(std::unique_ptr<Strategy> inner, std::vector<ChoiceRecord>* into) {
@@ -138,9 +157,9 @@ void WriteOutcomeFile(const Options& options, const Outcome& outcome, const std:
 }
 
 std::string ShrinkByRerunning(char** argv, const Options& options, const Outcome& failing) {
-  char directory_template[] = "/tmp/simthread-shrink-XXXXXX";
-  if (mkdtemp(directory_template) == nullptr) return "";
-  const std::string outcome_path = std::string(directory_template) + "/outcome";
+  const ScratchOutcome scratch;
+  if (!scratch.ok()) return "";
+  const std::string outcome_path = scratch.path();
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(options.shrink_budget_ms);
   // Candidates write no report file or timeline of their own.
   const std::string candidate_options = ":shrink=0:report_json=:timeline=:outcome_file=" + outcome_path;
@@ -193,24 +212,20 @@ std::string ShrinkByRerunning(char** argv, const Options& options, const Outcome
       if (!shrunk || !SameFailure(shrunk->outcome, failing)) report.clear();
     }
   }
-  std::remove(outcome_path.c_str());
-  rmdir(directory_template);
   return report;
 }
 
 std::string RecheckByRerunning(char** argv, const Options& options, const Outcome& first) {
-  char directory_template[] = "/tmp/simthread-recheck-XXXXXX";
-  if (mkdtemp(directory_template) == nullptr) return "";
-  const std::string outcome_path = std::string(directory_template) + "/outcome";
+  const ScratchOutcome scratch;
+  if (!scratch.ok()) return "";
+  const std::string outcome_path = scratch.path();
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(options.shrink_budget_ms) +
                         std::chrono::seconds(10);
   const bool ran = Rerun(argv,
                          ":shrink=0:check_determinism=0:report_json=:timeline=:outcome_file=" + outcome_path +
                              ":schedule=" + EncodeSchedule(first.decisions),
                          deadline);
-  std::optional<CandidateResult> second = ran ? ReadOutcomeFile(outcome_path, nullptr) : std::nullopt;
-  std::remove(outcome_path.c_str());
-  rmdir(directory_template);
+  const std::optional<CandidateResult> second = ran ? ReadOutcomeFile(outcome_path, nullptr) : std::nullopt;
   char hashes[80];
   if (!second) {
     return "the same schedule gave a different execution in a second run of this program: the replay could "
