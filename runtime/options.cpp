@@ -120,7 +120,10 @@ std::string OptionsHelp() {
   std::string text = "simthread options (SIM_OPTIONS=key=value:key=value, or --sim_key=value in tests):\n";
   auto row = [&text](const char* name, const char* type, const std::string& default_value, const char* help) {
     char line[512];
-    std::snprintf(line, sizeof line, "  %-12s %-7s default %-8s %s\n", name, type, default_value.c_str(), help);
+    // Wide enough for the longest name (check_determinism), so columns line
+    // up; docs/options.md is generated from this text.
+    std::snprintf(line, sizeof line, "  %-17s %-6s default %-7s  %s\n", name, type,
+                  default_value.empty() ? "\"\"" : default_value.c_str(), help);
     text += line;
   };
   row("seed", "uint64", "-", "explore exactly this one seed (first_seed=N, seeds=1)");
