@@ -2,12 +2,14 @@
 // with sim-clang++ by each test. What it does is chosen by environment
 // variables (the seed is read from SIM_OPTIONS, as the test sets it):
 //   PROBE_LOG=PATH             append "seed=K parent=<self|other> args=<a|b> stdin=<bytes>" at the end of main
-//   PROBE_ADDRESSES=1          print where a small block, a large block and a
-//                              thread's stack variable are, then fail (exit 1)
+//   PROBE_ADDRESSES=1          print the heap's bytes in use and where blocks
+//                              of several sizes and a thread's stack variable
+//                              are, then fail (exit 1)
 //   PROBE_KILL_PARENT_AT=K     at seed K, when the parent is this program (a
 //                              fork server), kill it
 //   PROBE_HANG_AT=K            at seed K, block in pause() (outside the world's model)
 //   PROBE_STATIC_THREAD=1      start a thread during static initialisation
+#include <malloc.h>
 #include <signal.h>
 #include <unistd.h>
 
@@ -53,6 +55,10 @@ int main(int argc, char** argv) {
   }
   if (seed == EnvNumber("PROBE_HANG_AT")) pause();
   if (std::getenv("PROBE_ADDRESSES") != nullptr) {
+    const struct mallinfo2 heap = mallinfo2();
+    std::fprintf(stderr, "heap=%zu+%zu blocks=", heap.uordblks, heap.fordblks);
+    for (const std::size_t size : {16, 24, 40, 100, 200, 1000, 5000}) std::fprintf(stderr, "%p,", std::malloc(size));
+    std::fprintf(stderr, "\n");
     void* small = std::malloc(24);
     void* large = std::malloc(1 << 20);
     const void* thread_stack = nullptr;
