@@ -1,6 +1,7 @@
 // child.h: one seed's process: starting it, and what its end means.
 //
-// A child is the user's program started with SIM_OPTIONS naming its seed and
+// A child is the user's program started (spawned here, or forked by a fork
+// server: fork_server.h) with SIM_OPTIONS naming its seed and
 // a report_json file, in a process group of its own (so a hang can be killed
 // with everything it started), stdin from /dev/null, stdout discarded and
 // stderr captured to a file: the runtime's report block goes there. What a

@@ -105,6 +105,8 @@ bool ForkServer::Submit(const LaunchSpec& spec, std::uint64_t seed) {
   request += '\0';
   request += StderrPath(spec, seed);
   if (send(socket_fd_, request.data(), request.size(), MSG_NOSIGNAL) != static_cast<ssize_t>(request.size())) {
+    failure_ = "could not be sent seed " + std::to_string(seed) + "'s request (" + std::strerror(errno) + ")";
+    Kill();
     gone_ = true;
     return false;
   }
@@ -147,13 +149,23 @@ void ForkServer::Kill() {
 
 std::string ForkServer::DescribeEnd() {
   if (!refusal_.empty()) return "cannot serve: " + refusal_;
-  if (!wait_status_) {
+  if (!failure_.empty()) return failure_;
+  // A server that closed its socket is on its way out; one that is not gone
+  // within a second is stopped, so that sim-run never waits on it.
+  for (int tries = 0; !wait_status_ && tries < 1000; ++tries) {
     int status = 0;
-    pid_t reaped;
-    while ((reaped = waitpid(pid_, &status, 0)) < 0 && errno == EINTR) {
+    const pid_t reaped = waitpid(pid_, &status, WNOHANG);
+    if (reaped == pid_) wait_status_ = status;
+    if (reaped < 0 && errno != EINTR) return "closed its socket";
+    if (!wait_status_) usleep(1000);
+  }
+  if (!wait_status_) {
+    kill(pid_, SIGKILL);
+    int status = 0;
+    while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
     }
-    if (reaped != pid_) return "closed its socket";
     wait_status_ = status;
+    return "closed its socket but did not exit (killed)";
   }
   return DescribeWaitStatus(*wait_status_);
 }

@@ -53,6 +53,8 @@ class ForkServer {
   pid_t pid() const { return pid_; }
   int socket_fd() const { return socket_fd_; }
   bool gone() const { return gone_; }
+  // It said it cannot serve this program (every server of it would).
+  bool refused() const { return !refusal_.empty(); }
 
   // Asks for `seed`'s process. False when the server is gone.
   bool Submit(const LaunchSpec& spec, std::uint64_t seed);
@@ -77,7 +79,8 @@ class ForkServer {
   pid_t pid_;
   int socket_fd_;
   bool gone_ = false;
-  std::string refusal_;
+  std::string refusal_;  // what the server said instead of serving
+  std::string failure_;  // why sim-run gave up on it
   std::optional<int> wait_status_;
 };
 

@@ -438,8 +438,7 @@ class Explorer {
   void NoteServerGone(std::size_t index, const std::uint64_t* seed) {
     ForkServer& server = *servers_[index].process;
     const std::string why = server.DescribeEnd();
-    if (why.rfind("cannot serve", 0) == 0) {
-      // Every server of this program would say the same.
+    if (server.refused()) {
       if (fork_servers_) {
         std::fprintf(stderr, "sim-run: note: %s %s; spawning a process per seed instead\n",
                      spec_.program_path.c_str(), why.c_str());
