@@ -1,7 +1,8 @@
 // fork_server_probe.cpp: a program for sim-run's fork-server tests, built
 // with sim-clang++ by each test. What it does is chosen by environment
 // variables (the seed is read from SIM_OPTIONS, as the test sets it):
-//   PROBE_LOG=PATH             append "seed=K parent=<self|other> args=<a|b> stdin=<bytes>" at the end of main
+//   PROBE_LOG=PATH             append "seed=K parent=<self|other> args=<a|b> stdin=<bytes> ppid=<pid>"
+//                              at the end of main
 //   PROBE_ADDRESSES=1          print the heap's bytes in use and where blocks
 //                              of several sizes and a thread's stack variable
 //                              are, then fail (exit 1)
@@ -76,8 +77,8 @@ int main(int argc, char** argv) {
     char buffer[256];
     const ssize_t stdin_bytes = read(STDIN_FILENO, buffer, sizeof buffer);
     if (FILE* file = std::fopen(log, "a")) {
-      std::fprintf(file, "seed=%ld parent=%s args=%s stdin=%zd\n", seed, served ? "self" : "other", args.c_str(),
-                   stdin_bytes);
+      std::fprintf(file, "seed=%ld parent=%s args=%s stdin=%zd ppid=%d\n", seed, served ? "self" : "other",
+                   args.c_str(), stdin_bytes, static_cast<int>(getppid()));
       std::fclose(file);
     }
   }

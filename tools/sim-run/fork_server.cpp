@@ -105,7 +105,11 @@ bool ForkServer::Submit(const LaunchSpec& spec, std::uint64_t seed) {
   request += '\0';
   request += StderrPath(spec, seed);
   if (send(socket_fd_, request.data(), request.size(), MSG_NOSIGNAL) != static_cast<ssize_t>(request.size())) {
-    failure_ = "could not be sent seed " + std::to_string(seed) + "'s request (" + std::strerror(errno) + ")";
+    const int send_errno = errno;
+    (void)ReadReplies();  // a server that refused and exited first said why
+    if (!refused()) {
+      failure_ = "could not be sent seed " + std::to_string(seed) + "'s request (" + std::strerror(send_errno) + ")";
+    }
     Kill();
     gone_ = true;
     return false;
@@ -115,10 +119,17 @@ bool ForkServer::Submit(const LaunchSpec& spec, std::uint64_t seed) {
 
 std::vector<ForkServer::Event> ForkServer::ReadReplies() {
   std::vector<Event> events;
+  bool reset_seen = false;
   while (!gone_) {
     char reply[512];
     const ssize_t length = recv(socket_fd_, reply, sizeof reply - 1, MSG_DONTWAIT);
     if (length < 0 && errno == EINTR) continue;
+    // A server that exits with our request unread resets the connection; the
+    // error is reported once, before the replies it sent first (its refusal).
+    if (length < 0 && errno == ECONNRESET && !reset_seen) {
+      reset_seen = true;
+      continue;
+    }
     if (length < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break;
     if (length <= 0) {
       gone_ = true;
