@@ -64,11 +64,12 @@ class Reply {
   std::size_t length_ = 0;
 };
 
-[[noreturn]] void Refuse(int socket_fd, const char* reason, long number = -1) {
+// Says why this process cannot serve ("refused <before><number><after>") and ends it.
+[[noreturn]] void Refuse(int socket_fd, const char* before, long number = -1, const char* after = "") {
   Reply reply("refused ");
-  reply.Append(reason);
+  reply.Append(before);
   if (number >= 0) reply.Append(number);
-  reply.SendTo(socket_fd);
+  reply.Append(after).SendTo(socket_fd);
   _exit(0);
 }
 
@@ -142,17 +143,20 @@ void ServeForkRequestsIfAsked() {
   // A fork copies only the calling thread: threads that static
   // initialisation started would be missing from every child.
   if (const long threads = ThreadCount(); threads != 1) {
-    Refuse(fd, "static initialisation left threads running; a forked child would lack them: ", threads);
+    Refuse(fd, "static initialisation left ", threads,
+           " threads running, and a forked child would have only the one that forks");
   }
 
   for (;;) {
     const ssize_t length = recv(fd, request + kOptionsPrefixLength, kMaxRequestBytes, MSG_TRUNC);
     if (length < 0 && errno == EINTR) continue;
     if (length <= 0) _exit(0);  // sim-run closed its end (or is gone)
-    if (static_cast<std::size_t>(length) >= kMaxRequestBytes) Refuse(fd, "request too long: bytes ", length);
+    if (static_cast<std::size_t>(length) >= kMaxRequestBytes) {
+      Refuse(fd, "a request of ", length, " bytes, longer than an environment string may be");
+    }
     request[kOptionsPrefixLength + length] = '\0';
     const char* options_end = static_cast<const char*>(std::memchr(request, '\0', kOptionsPrefixLength + length));
-    if (options_end == request + kOptionsPrefixLength + length) Refuse(fd, "malformed request: no stderr path");
+    if (options_end == nullptr) Refuse(fd, "a malformed request (no stderr path)");
     const char* stderr_path = options_end + 1;
 
     // _Fork, not fork: the atfork handlers a program registered are for its
@@ -164,7 +168,7 @@ void ServeForkRequestsIfAsked() {
       errno = saved_errno;
       return;
     }
-    if (child < 0) Refuse(fd, "fork failed: errno ", errno);
+    if (child < 0) Refuse(fd, "fork failed with errno ", errno);
     setpgid(child, child);  // also done by the child; whichever runs first wins the race with a kill
     Reply("started ").Append(static_cast<long>(child)).SendTo(fd);
     int status = 0;

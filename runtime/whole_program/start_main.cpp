@@ -8,6 +8,10 @@
 // handlers and static destructors on real threads as usual. T0 runs on the
 // main thread's own TCB, so thread-local state set up before main stays.
 //
+// Under sim-run the process may first be a fork server (fork_server.h):
+// static initialisation once, then a forked child per seed that goes on
+// from the main wrapper as a fresh process would.
+//
 // Exit status: the program's own on a pass (or when it returns non-zero);
 // kRuntimeFailureExitStatus for a verdict the runtime detected; for a crash,
 // the report is printed and the process dies by the original signal.
