@@ -1,6 +1,7 @@
 // seeds_bench.cpp: seeds per second of sim-run on a small program, next to
 // running the same program the same number of times without simthread, with
-// the per-seed cost split into its layers.
+// the per-seed cost split into its layers, and sim-run with its fork servers
+// (the default) next to sim-run spawning a process per seed.
 //
 // Every row spawns kRunsPerIteration processes (posix_spawn, stdin, stdout
 // and stderr on /dev/null, J in flight at once, as sim-run does) and waits
@@ -21,9 +22,17 @@
 //                                  + the world
 //   BM_Spawn/sim_world/jobs:J      SIM_OPTIONS=seed=K: + the re-exec that
 //                                  turns ASLR off (what every seed pays)
-//   BM_SimRun/jobs:J               `sim-run --seeds 1000 --jobs J -- PROG`:
-//                                  + sim-run (report JSON and stderr files,
-//                                  process groups, classification)
+//   BM_SimRunSpawn/jobs:J          `sim-run --no-fork-server --seeds 1000
+//                                  --jobs J -- PROG`: + sim-run (report JSON
+//                                  and stderr files, process groups,
+//                                  classification)
+//   BM_SimRun/jobs:J               `sim-run --seeds 1000 --jobs J -- PROG`,
+//                                  which forks each seed from J fork servers:
+//                                  the spawn, exec, ld.so and static
+//                                  initialisation of BM_SimRunSpawn replaced
+//                                  by a fork after main's wrapper
+// The two sim-run rows run the same seeds; their ratio is the fork server's
+// speed-up, both sides measured in one run.
 //
 // usage: seeds_bench [--native PATH] [--sim PATH] [--sim-run PATH]
 //                    [benchmark flags]
@@ -62,6 +71,8 @@ std::string native_program;
 std::string sim_program;
 std::string sim_run_program;
 std::uint64_t next_seed = 0;  // every world row gets seeds no earlier row used
+// The sim-run rows' seeds, apart from the other rows' (which start at 0).
+constexpr std::uint64_t first_sim_run_seed = 1'000'000;
 
 // Runs `runs` processes, `jobs` at a time; argv_for(i) and env_for(i) give
 // the i-th process's argv and extra environment entries. Returns an error
@@ -143,20 +154,24 @@ void BM_Spawn(benchmark::State& state, Mode mode) {
   state.counters["child_cpu_ms"] = (ChildrenCpuMs() - cpu_before) / (state.iterations() * kRunsPerIteration);
 }
 
-void BM_SimRun(benchmark::State& state) {
+enum class SimRunMode { kForkServer, kSpawn };
+
+void BM_SimRun(benchmark::State& state, SimRunMode mode) {
   const int jobs = static_cast<int>(state.range(0));
   const double cpu_before = ChildrenCpuMs();
+  // Both modes run the seeds [first_sim_run_seed, + 1000) of their iteration,
+  // so the ratio compares the same executions.
+  std::uint64_t first = first_sim_run_seed;
   for (auto _ : state) {
-    const std::uint64_t first = next_seed;
-    next_seed += kRunsPerIteration;
+    std::vector<std::string> command{sim_run_program, "--seeds", std::to_string(kRunsPerIteration),
+                                     "--start",       std::to_string(first),
+                                     "--jobs",        std::to_string(jobs)};
+    first += kRunsPerIteration;
+    if (mode == SimRunMode::kSpawn) command.push_back("--no-fork-server");
+    command.push_back("--");
+    command.push_back(sim_program);
     const std::string error = SpawnMany(
-        1, 1,
-        [&](int) {
-          return std::vector<std::string>{sim_run_program, "--seeds", std::to_string(kRunsPerIteration),
-                                          "--start",       std::to_string(first),
-                                          "--jobs",        std::to_string(jobs),
-                                          "--",            sim_program};
-        },
+        1, 1, [&](int) { return command; },
         [](int) { return std::vector<std::string>{}; });
     if (!error.empty()) {
       state.SkipWithError(("sim-run: " + error).c_str());
@@ -177,13 +192,16 @@ void Register() {
   spawn("BM_Spawn/sim_no_world", Mode::kSimNoWorld, {1});
   spawn("BM_Spawn/sim_world_aslr_off", Mode::kSimWorldAslrOff, {1});
   spawn("BM_Spawn/sim_world", Mode::kSimWorld, {1, 2});
-  benchmark::RegisterBenchmark("BM_SimRun", BM_SimRun)
-      ->Arg(1)
-      ->Arg(2)
-      ->ArgName("jobs")
-      ->Iterations(1)
-      ->Unit(benchmark::kMillisecond)
-      ->UseRealTime();
+  for (const auto& [name, mode] : {std::pair{"BM_SimRunSpawn", SimRunMode::kSpawn},
+                                   std::pair{"BM_SimRun", SimRunMode::kForkServer}}) {
+    benchmark::RegisterBenchmark(name, BM_SimRun, mode)
+        ->Arg(1)
+        ->Arg(2)
+        ->ArgName("jobs")
+        ->Iterations(1)
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime();
+  }
 }
 
 }  // namespace

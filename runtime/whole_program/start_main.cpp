@@ -8,6 +8,10 @@
 // handlers and static destructors on real threads as usual. T0 runs on the
 // main thread's own TCB, so thread-local state set up before main stays.
 //
+// Under sim-run the process may first be a fork server (fork_server.h):
+// static initialisation once, then a forked child per seed that goes on
+// from the main wrapper as a fresh process would.
+//
 // Exit status: the program's own on a pass (or when it returns non-zero);
 // kRuntimeFailureExitStatus for a verdict the runtime detected; for a crash,
 // the report is printed and the process dies by the original signal.
@@ -30,6 +34,7 @@
 #include "rerun.h"
 #include "../timeline.h"
 #include "../world.h"
+#include "fork_server.h"
 
 using namespace sim::internal;
 
@@ -66,6 +71,11 @@ int RunMainInWorld(int argc, char** argv, char** envp) {
       throw std::invalid_argument(
           "SIM_OPTIONS: whole-program mode runs one seed per process; explore many with "
           "`sim-run --seeds N -- PROG`");
+    }
+    if (options.fork_server != 0) {
+      throw std::invalid_argument(
+          "SIM_OPTIONS: fork_server is sim-run's and must stand alone (fork_server=<fd>); remove it to run "
+          "one seed");
     }
     (void)MakeStrategy(options.strategy);
     if (!options.anchored.empty()) (void)DecodeAnchored(options.anchored);
@@ -163,6 +173,9 @@ int RunMainInWorld(int argc, char** argv, char** envp) {
 int MainWrapper(int argc, char** argv, char** envp) {
   if (std::getenv("SIM_OPTIONS") == nullptr) return program_main(argc, argv, envp);
   DisableAslrByReexec(argv);
+  // Under sim-run this process may be a fork server: then only its children
+  // get past here, each as if spawned with its seed's SIM_OPTIONS.
+  ServeForkRequestsIfAsked();
   return RunMainInWorld(argc, argv, envp);
 }
 

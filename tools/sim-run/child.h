@@ -1,6 +1,7 @@
 // child.h: one seed's process: starting it, and what its end means.
 //
-// A child is the user's program started with SIM_OPTIONS naming its seed and
+// A child is the user's program started (spawned here, or forked by a fork
+// server: fork_server.h) with SIM_OPTIONS naming its seed and
 // a report_json file, in a process group of its own (so a hang can be killed
 // with everything it started), stdin from /dev/null, stdout discarded and
 // stderr captured to a file: the runtime's report block goes there. What a
@@ -45,9 +46,17 @@ std::string ShellQuote(const std::string& word);
 std::string ReportJsonPath(const LaunchSpec& spec, std::uint64_t seed);
 std::string StderrPath(const LaunchSpec& spec, std::uint64_t seed);
 
+// SIM_OPTIONS for `seed` as the child gets it: SeedOptions plus its report_json.
+std::string ChildOptions(const LaunchSpec& spec, std::uint64_t seed);
+
 // Starts the child for `seed`. Returns its pid (also its process group id), or
 // -1 with errno set.
 pid_t SpawnSeed(const LaunchSpec& spec, std::uint64_t seed);
+
+// Starts the program as SpawnSeed does, with SIM_OPTIONS=`sim_options`,
+// stderr on `stderr_path` and, when `fd3` >= 0, that descriptor as fd 3.
+pid_t SpawnProgram(const LaunchSpec& spec, const std::string& sim_options, const std::string& stderr_path,
+                   int fd3);
 
 // How one seed ended.
 struct Outcome {

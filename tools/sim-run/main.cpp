@@ -2,7 +2,8 @@
 // process per seed.
 //
 //   sim-run [--seeds N] [--start K] [--strategy S] [--schedule S] [--jobs J]
-//           [--timeout SECONDS] [--keep-going] [--report-json PATH] -- PROG [ARGS...]
+//           [--timeout SECONDS] [--keep-going] [--report-json PATH]
+//           [--no-fork-server] -- PROG [ARGS...]
 //
 // Runs PROG with SIM_OPTIONS=seed=K (plus the user's SIM_OPTIONS and
 // --strategy) for K in [start, start + N), J processes at a time, and prints
@@ -10,11 +11,18 @@
 // that replays it and that run's report. The lowest failing seed does not
 // depend on J: a failure is reported only once every lower seed has ended.
 //
+// A seed's process is forked by a fork server (fork_server.h: PROG started
+// once per job, static initialisation done once) when PROG supports it, and
+// spawned otherwise, with --no-fork-server, or when its job's server is gone
+// (a note on stderr says so, and the seed it was running runs again).
+//
 // The phases of a run: parse the command line, check the program, then loop
-// (launch up to J seeds, reap those that ended, kill those past --timeout or
-// beyond a failure, wait for the next child to end), then summarise.
+// (launch up to J seeds, collect those that ended, kill those past --timeout
+// or beyond a failure, wait for the next child to end), then summarise.
 // Exit status: 0 every seed passed, 1 a seed failed, 2 usage error.
+#include <poll.h>
 #include <signal.h>
+#include <sys/signalfd.h>
 #include <sys/stat.h>
 #include <sys/personality.h>
 #include <sys/wait.h>
@@ -37,6 +45,7 @@
 #include <vector>
 
 #include "child.h"
+#include "fork_server.h"
 #include "json.h"
 
 namespace simrun {
@@ -47,7 +56,7 @@ constexpr int kExitFailed = 1;
 constexpr int kExitUsage = 2;
 constexpr const char* kUsage =
     "usage: sim-run [--seeds N] [--start K] [--strategy S] [--schedule S] [--[no-]shrink] [--jobs J]\n"
-    "               [--timeout SECONDS]\n"
+    "               [--timeout SECONDS] [--no-fork-server]\n"
     "               [--keep-going] [--report-json PATH] -- PROG [ARGS...]\n"
     "Runs PROG (built with sim-clang++) once per seed K in [start, start+N) with\n"
     "SIM_OPTIONS=seed=K, J at a time, and reports the lowest failing seed.\n"
@@ -61,6 +70,9 @@ constexpr const char* kUsage =
     "  --timeout SECONDS  kill a run after this much wall-clock time and report a hang\n"
     "  --keep-going       run every seed, even after a failure\n"
     "  --report-json PATH write the result as JSON\n"
+    "  --no-fork-server   spawn PROG once per seed; by default PROG (when built with\n"
+    "                     sim-clang++) starts once per job and forks each seed after\n"
+    "                     its static initialisation, with the same results, faster\n"
     "Exit status: 0 all passed, 1 a seed failed, 2 usage error.\n";
 
 using Clock = std::chrono::steady_clock;
@@ -76,6 +88,7 @@ struct Config {
   std::string timeout_text;
   bool keep_going = false;
   std::string report_json_path;
+  bool fork_server = true;
   std::vector<std::string> command;  // PROG ARGS...
 };
 
@@ -156,6 +169,8 @@ Config ParseCommandLine(int argc, char** argv) {
       config.shrink = "1";
     } else if (arg == "--no-shrink") {
       config.shrink = "0";
+    } else if (arg == "--no-fork-server") {
+      config.fork_server = false;
     } else if (arg == "--keep-going") {
       config.keep_going = true;
     } else if (is(arg, "--report-json")) {
@@ -207,9 +222,16 @@ std::string ResolveProgram(const std::string& program) {
 }
 
 // A scratch directory whose path can sit in SIM_OPTIONS (no separators in it).
+// Every seed creates and deletes two small files there; without a $TMPDIR,
+// /dev/shm (tmpfs) is preferred to a disk file system, where creating that
+// many inodes a second costs more than the rest of a seed.
 std::string MakeScratchDir() {
   std::vector<std::string> bases;
-  if (const char* tmpdir = std::getenv("TMPDIR"); tmpdir != nullptr && *tmpdir != '\0') bases.emplace_back(tmpdir);
+  if (const char* tmpdir = std::getenv("TMPDIR"); tmpdir != nullptr && *tmpdir != '\0') {
+    bases.emplace_back(tmpdir);
+  } else {
+    bases.emplace_back("/dev/shm");
+  }
   bases.emplace_back("/tmp");
   for (const std::string& base : bases) {
     if (base.find_first_of(":, \t\n") != std::string::npos) continue;
@@ -221,7 +243,8 @@ std::string MakeScratchDir() {
 }
 
 struct Running {
-  pid_t pid = -1;
+  pid_t pid = -1;           // -1 while its fork server has not said it started
+  int server = -1;          // the fork server that forked it, or -1: spawned here
   Clock::time_point deadline;
   bool timed_out = false;   // killed by us for outliving --timeout
   bool discarded = false;   // killed by us because a lower seed failed
@@ -229,35 +252,68 @@ struct Running {
 
 class Explorer {
  public:
-  Explorer(const Config& config, LaunchSpec spec) : config_(config), spec_(std::move(spec)) {}
+  Explorer(const Config& config, LaunchSpec spec, bool fork_servers)
+      : config_(config), spec_(std::move(spec)), fork_servers_(fork_servers) {}
 
   // Runs the seeds; returns the failing seeds' outcomes (lowest first).
-  std::map<std::uint64_t, Outcome> Run(const sigset_t& waited_signals) {
+  // `signals` is a signalfd for the blocked SIGCHLD and termination signals.
+  std::map<std::uint64_t, Outcome> Run(int signals) {
     std::uint64_t next = config_.start;
     const std::uint64_t end = config_.start + config_.seeds;
     for (;;) {
       while (!stopping() && running_.size() < config_.jobs && next < end) Launch(next++);
       if (running_.empty()) break;
       const bool reaped = ReapEnded();
+      const bool replied = ReadServerReplies();
       if (stopping()) DiscardAboveLowestFailure();
       KillTimedOut();
-      if (!reaped) WaitForSignal(waited_signals);
+      if (!reaped && !replied) Wait(signals);
     }
+    servers_.clear();
     seeds_run_ = stopping() ? failures_.begin()->first - config_.start + 1 : config_.seeds;
     return std::move(failures_);
   }
 
   std::uint64_t seeds_run() const { return seeds_run_; }
 
-  // Kills every child's process group (on SIGINT/SIGTERM/SIGHUP).
+  // Kills every child's process group and every fork server (whose
+  // children die with it) (on SIGINT/SIGTERM/SIGHUP).
   void KillAll() {
-    for (const auto& [seed, child] : running_) kill(-child.pid, SIGKILL);
+    for (const auto& [seed, child] : running_) {
+      if (child.pid > 0) kill(-child.pid, SIGKILL);
+    }
+    for (const Server& server : servers_) kill(server.process->pid(), SIGKILL);
   }
 
  private:
+  struct Server {
+    std::unique_ptr<ForkServer> process;
+    std::optional<std::uint64_t> seed;  // the seed it is serving
+  };
+
   bool stopping() const { return !config_.keep_going && !failures_.empty(); }
 
   void Launch(std::uint64_t seed) {
+    Running child;
+    if (config_.timeout_seconds) {
+      child.deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                          std::chrono::duration<double>(*config_.timeout_seconds));
+    }
+    if (const int index = IdleServer(); index >= 0) {
+      if (servers_[index].process->Submit(spec_, seed)) {
+        child.server = index;
+        servers_[index].seed = seed;
+        running_[seed] = child;
+        return;
+      }
+      NoteServerGone(index, nullptr);
+    }
+    child.pid = Spawn(seed);
+    running_[seed] = child;
+    by_pid_[child.pid] = seed;
+  }
+
+  pid_t Spawn(std::uint64_t seed) {
     const pid_t pid = SpawnSeed(spec_, seed);
     if (pid < 0) {
       std::fprintf(stderr, "sim-run: cannot start %s for seed %llu: %s\n", spec_.program_path.c_str(),
@@ -265,17 +321,30 @@ class Explorer {
       KillAll();
       std::exit(kExitUsage);
     }
-    Running child;
-    child.pid = pid;
-    if (config_.timeout_seconds) {
-      child.deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                          std::chrono::duration<double>(*config_.timeout_seconds));
-    }
-    running_[seed] = child;
-    by_pid_[pid] = seed;
+    return pid;
   }
 
-  // Reaps every child that has ended; true when there was one.
+  // A fork server with no seed, started if there are fewer than --jobs; -1
+  // when seeds are to be spawned.
+  int IdleServer() {
+    if (!fork_servers_) return -1;
+    for (std::size_t i = 0; i < servers_.size(); ++i) {
+      if (!servers_[i].process->gone() && !servers_[i].seed) return static_cast<int>(i);
+    }
+    if (servers_.size() >= config_.jobs) return -1;
+    std::string error;
+    std::unique_ptr<ForkServer> server = ForkServer::Start(spec_, servers_.size(), &error);
+    if (!server) {
+      std::fprintf(stderr, "sim-run: note: no fork server (%s); spawning a process per seed\n", error.c_str());
+      fork_servers_ = false;
+      return -1;
+    }
+    servers_.push_back({std::move(server), std::nullopt});
+    return static_cast<int>(servers_.size() - 1);
+  }
+
+  // Reaps every spawned child that has ended (and any fork server that
+  // exited); true when a seed ended.
   bool ReapEnded() {
     bool reaped = false;
     for (;;) {
@@ -283,22 +352,107 @@ class Explorer {
       const pid_t pid = waitpid(-1, &status, WNOHANG);
       if (pid <= 0) break;
       const auto seed_it = by_pid_.find(pid);
-      if (seed_it == by_pid_.end()) continue;
+      if (seed_it == by_pid_.end()) {
+        for (Server& server : servers_) {
+          if (server.process->pid() == pid) server.process->SetWaitStatus(status);
+        }
+        continue;
+      }
       reaped = true;
       const std::uint64_t seed = seed_it->second;
       by_pid_.erase(seed_it);
-      const Running child = running_[seed];
-      running_.erase(seed);
-      // The child's own process is gone; anything it left in its group goes too.
-      kill(-pid, SIGKILL);
-      if (!child.discarded) {
-        Outcome outcome = ClassifyExit(spec_, seed, status, child.timed_out, config_.timeout_text);
-        if (!outcome.passed) failures_.emplace(seed, std::move(outcome));
-      }
-      unlink(ReportJsonPath(spec_, seed).c_str());
-      unlink(StderrPath(spec_, seed).c_str());
+      Finish(seed, status);
     }
     return reaped;
+  }
+
+  // Takes what the fork servers said; true when a seed ended.
+  bool ReadServerReplies() {
+    bool ended = false;
+    for (std::size_t i = 0; i < servers_.size(); ++i) {
+      Server& server = servers_[i];
+      if (server.process->gone()) continue;
+      for (const ForkServer::Event& event : server.process->ReadReplies()) {
+        switch (event.kind) {
+          case ForkServer::Event::Kind::kStarted: {
+            if (!server.seed) break;
+            Running& child = running_.at(*server.seed);
+            child.pid = event.child;
+            if (child.timed_out || child.discarded) kill(-child.pid, SIGKILL);
+            break;
+          }
+          case ForkServer::Event::Kind::kEnded: {
+            if (!server.seed) break;
+            const std::uint64_t seed = *server.seed;
+            server.seed.reset();
+            Finish(seed, event.wait_status);
+            ended = true;
+            break;
+          }
+          case ForkServer::Event::Kind::kGone:
+            ended |= ServerGone(i);
+            break;
+        }
+      }
+    }
+    return ended;
+  }
+
+  // A seed's process has ended with `status`: classify it, clean up.
+  void Finish(std::uint64_t seed, int status) {
+    const Running child = running_[seed];
+    running_.erase(seed);
+    // The child's own process is gone; anything it left in its group goes too.
+    if (child.pid > 0) kill(-child.pid, SIGKILL);
+    if (!child.discarded) {
+      Outcome outcome = ClassifyExit(spec_, seed, status, child.timed_out, config_.timeout_text);
+      if (!outcome.passed) failures_.emplace(seed, std::move(outcome));
+    }
+    unlink(ReportJsonPath(spec_, seed).c_str());
+    unlink(StderrPath(spec_, seed).c_str());
+  }
+
+  // Server `index` closed its socket. Its seed, unless sim-run was stopping
+  // it anyway, runs again in a spawned process; true when the seed ended.
+  bool ServerGone(std::size_t index) {
+    Server& server = servers_[index];
+    if (!server.seed) {
+      NoteServerGone(index, nullptr);
+      return false;
+    }
+    const std::uint64_t seed = *server.seed;
+    server.seed.reset();
+    Running& child = running_.at(seed);
+    if (child.pid > 0) kill(-child.pid, SIGKILL);
+    if (child.discarded || child.timed_out) {  // killed (with its server) by us
+      Finish(seed, 0);
+      return true;
+    }
+    NoteServerGone(index, &seed);
+    child.server = -1;
+    child.pid = Spawn(seed);
+    by_pid_[child.pid] = seed;
+    return false;
+  }
+
+  void NoteServerGone(std::size_t index, const std::uint64_t* seed) {
+    ForkServer& server = *servers_[index].process;
+    const std::string why = server.DescribeEnd();
+    if (server.refused()) {
+      if (fork_servers_) {
+        std::fprintf(stderr, "sim-run: note: %s %s; spawning a process per seed instead\n",
+                     spec_.program_path.c_str(), why.c_str());
+      }
+      fork_servers_ = false;
+    } else {
+      std::fprintf(stderr, "sim-run: note: the fork server of %s (pid %d) %s", spec_.program_path.c_str(),
+                   static_cast<int>(server.pid()), why.c_str());
+      if (seed != nullptr) {
+        std::fprintf(stderr, " while it ran seed %llu; that seed runs again in a process of its own",
+                     static_cast<unsigned long long>(*seed));
+      }
+      std::fprintf(stderr, ", and its job spawns a process per seed from now on\n");
+    }
   }
 
   // Seeds above the lowest failure cannot change the answer once every seed
@@ -308,7 +462,7 @@ class Explorer {
     for (auto& [seed, child] : running_) {
       if (seed > lowest && !child.discarded) {
         child.discarded = true;
-        kill(-child.pid, SIGKILL);
+        if (child.pid > 0) kill(-child.pid, SIGKILL);  // else when its server says it started
       }
     }
   }
@@ -319,15 +473,22 @@ class Explorer {
     for (auto& [seed, child] : running_) {
       if (!child.timed_out && !child.discarded && now >= child.deadline) {
         child.timed_out = true;
-        kill(-child.pid, SIGKILL);
+        if (child.pid > 0) {
+          kill(-child.pid, SIGKILL);
+        } else {
+          // Not started yet (its server is still in static initialisation,
+          // say): the server goes, and the seed with it.
+          servers_[child.server].process->Kill();
+        }
       }
     }
   }
 
-  // Sleeps until a child ends (SIGCHLD), the next deadline passes, or a
-  // termination signal arrives (then kills the children and re-raises it).
-  void WaitForSignal(const sigset_t& waited_signals) {
-    timespec wait = {1, 0};
+  // Sleeps until a child ends (SIGCHLD), a fork server replies, the next
+  // deadline passes, or a termination signal arrives (then kills the
+  // children and re-raises it).
+  void Wait(int signals) {
+    long long wait_ms = 1000;
     if (config_.timeout_seconds) {
       Clock::time_point earliest = Clock::time_point::max();
       for (const auto& [seed, child] : running_) {
@@ -336,13 +497,18 @@ class Explorer {
       if (earliest != Clock::time_point::max()) {
         const auto left = std::max(Clock::duration::zero(), earliest - Clock::now());
         // +1 ms so the deadline has passed when we wake; at most 1 s at a time.
-        const long long ns = std::min<long long>(
-            std::chrono::duration_cast<std::chrono::nanoseconds>(left).count() + 1'000'000, 1'000'000'000);
-        wait = {static_cast<time_t>(ns / 1'000'000'000), static_cast<long>(ns % 1'000'000'000)};
+        wait_ms = std::min<long long>(std::chrono::duration_cast<std::chrono::milliseconds>(left).count() + 1, 1000);
       }
     }
-    const int signal_number = sigtimedwait(&waited_signals, nullptr, &wait);
-    if (signal_number > 0 && signal_number != SIGCHLD) {
+    std::vector<pollfd> fds{{signals, POLLIN, 0}};
+    for (const Server& server : servers_) {
+      if (!server.process->gone()) fds.push_back({server.process->socket_fd(), POLLIN, 0});
+    }
+    if (poll(fds.data(), fds.size(), static_cast<int>(wait_ms)) <= 0 || (fds[0].revents & POLLIN) == 0) return;
+    signalfd_siginfo info;
+    while (read(signals, &info, sizeof info) == sizeof info) {
+      const int signal_number = static_cast<int>(info.ssi_signo);
+      if (signal_number == SIGCHLD) continue;
       KillAll();
       std::error_code ignored;
       std::filesystem::remove_all(spec_.scratch_dir, ignored);
@@ -358,6 +524,8 @@ class Explorer {
 
   const Config& config_;
   const LaunchSpec spec_;
+  bool fork_servers_;
+  std::vector<Server> servers_;
   std::map<std::uint64_t, Running> running_;
   std::map<pid_t, std::uint64_t> by_pid_;
   std::map<std::uint64_t, Outcome> failures_;
@@ -438,17 +606,24 @@ int Main(int argc, char** argv) {
   const int personality_now = personality(0xffffffff);
   if (personality_now != -1) personality(static_cast<unsigned long>(personality_now) | ADDR_NO_RANDOMIZE);
 
-  // Children are reaped by waiting for SIGCHLD; termination signals are taken
-  // the same way so the children can be killed first.
+  // Children are reaped on SIGCHLD, read from a signalfd beside the fork
+  // servers' sockets; termination signals are taken the same way so the
+  // children can be killed first.
   signal(SIGCHLD, SIG_DFL);
   sigset_t waited;
   sigemptyset(&waited);
   for (const int signal_number : {SIGCHLD, SIGINT, SIGTERM, SIGHUP}) sigaddset(&waited, signal_number);
   sigprocmask(SIG_BLOCK, &waited, nullptr);
 
+  const int signals = signalfd(-1, &waited, SFD_NONBLOCK | SFD_CLOEXEC);
+  if (signals < 0) {
+    std::fprintf(stderr, "sim-run: signalfd: %s\n", std::strerror(errno));
+    return kExitUsage;
+  }
+
   spec.scratch_dir = MakeScratchDir();
-  Explorer explorer(config, spec);
-  const std::map<std::uint64_t, Outcome> failures = explorer.Run(waited);
+  Explorer explorer(config, spec, config.fork_server && SpeaksForkServerProtocol(spec.program_path));
+  const std::map<std::uint64_t, Outcome> failures = explorer.Run(signals);
   std::error_code ignored;
   std::filesystem::remove_all(spec.scratch_dir, ignored);
 

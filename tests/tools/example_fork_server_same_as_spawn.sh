@@ -1,0 +1,25 @@
+# sim-run with fork servers (the default) and with --no-fork-server prints the
+# same thing for a buggy example: the same lowest failing seed, replay line,
+# report (shrunk by rerunning) and report JSON, and with --keep-going the same
+# failing seeds with the same reports.
+source "$(dirname "$0")/lib.sh"
+example="$1"
+# The lowest failure, shrunk; then every failing seed of 40, as found.
+for pass in lowest all; do
+  pass_flags=()
+  [[ $pass == all ]] && pass_flags=(--keep-going --no-shrink)
+  for mode in fork spawn; do
+    flags=("${pass_flags[@]}")
+    [[ $mode == spawn ]] && flags+=(--no-fork-server)
+    run "$SIM_BIN/sim-run" --seeds 40 --jobs 2 --timeout 60 "${flags[@]}" \
+      --report-json "$TEST_TMP/$mode.json" -- "$SIM_EXAMPLES/$example"
+    expect_eq "$rc" 1 "$pass, $mode: exit status"
+    expect_eq "$err" "" "$pass, $mode: nothing on stderr"
+    printf '%s\n' "$out" > "$TEST_TMP/$mode.out"
+  done
+  expect_eq "$(cat "$TEST_TMP/fork.out")" "$(cat "$TEST_TMP/spawn.out")" "$pass: sim-run's output"
+  expect_eq "$(cat "$TEST_TMP/fork.json")" "$(cat "$TEST_TMP/spawn.json")" "$pass: sim-run's report JSON"
+  head -1 "$TEST_TMP/fork.out"
+done
+tail -1 "$TEST_TMP/fork.out"
+echo PASS
