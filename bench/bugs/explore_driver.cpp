@@ -9,15 +9,16 @@
 //   PROG [--strategy S] [--first-seed K] [--seeds N] [--starts R] [--stride D]
 //        [--shrink 0|1] [--report]
 //
-// Start r (0 <= r < R) explores seeds [K + r*D, K + r*D + N). Only start 0
-// shrinks (with --shrink 1), so a table row pays for one shrink. One line per
-// start on stdout:
+// Start r (0 <= r < R) explores seeds [K + r*D, K + r*D + N). Only the first
+// start that finds a failure shrinks it (with --shrink 1), so a table row pays
+// for one shrink. One line per start on stdout:
 //   start=K found=1 seed=S tried=T verdict=V preemptions=P before=B trace_hash=H schedule=X
 //   start=K found=0 tried=T exhausted=0|1
 // `tried` counts executions up to and including the failing one; for dfs:P
 // it is the schedules run, and exhausted=1 means every schedule with at most
 // P preemptions ran without a failure. --report also writes each failure's
-// report to stderr.
+// report to stderr. Exit status 0, or 2 for a bad flag or option (an unknown
+// strategy, say), with the reason on stderr.
 #include <unistd.h>
 
 #include <cinttypes>
@@ -118,8 +119,9 @@ class CapturedStderr {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+int main(int argc, char** argv) try {
   const Arguments arguments = Parse(argc, argv);
+  bool shrunk_one = false;
   auto body = [] {
     const int status = bug_main();
     if (status != 0) sim::fail("main returned " + std::to_string(status));
@@ -127,7 +129,7 @@ int main(int argc, char** argv) {
   for (std::uint64_t start = 0; start < arguments.starts; ++start) {
     sim::Options options = arguments.options;
     options.first_seed += start * arguments.stride;
-    if (start > 0) options.shrink = 0;
+    if (shrunk_one) options.shrink = 0;
     std::optional<sim::Report> report;
     std::uint64_t schedules_when_exhausted = 0;
     {
@@ -141,6 +143,7 @@ int main(int argc, char** argv) {
       }
     }
     if (report) {
+      shrunk_one = true;
       std::printf("start=%" PRIu64 " found=1 seed=%" PRIu64 " tried=%" PRIu64
                   " verdict=%s preemptions=%" PRIu64 " before=%" PRIu64 " trace_hash=%016" PRIx64 " schedule=%s\n",
                   options.first_seed, report->seed, report->seeds_passed + 1,
@@ -155,4 +158,7 @@ int main(int argc, char** argv) {
     std::fflush(stdout);
   }
   return 0;
+} catch (const std::exception& error) {
+  std::fprintf(stderr, "explore_driver: %s\n", error.what());
+  return 2;
 }
