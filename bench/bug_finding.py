@@ -47,7 +47,7 @@ NATIVE_TIMEOUT_S = 2.0
 # that alternates k strategies gives each every k-th seed, so at start r it
 # fails first at min over its strategies s (index i) of k*(T_s(r)-1) + i + 1,
 # where T_s(r) is what s alone needed at start r.
-PORTFOLIO_ESTIMATES = [["random", "pct:3"], ["random", "pct:4"], ["random", "pct:3", "pct:5"],
+PORTFOLIO_ESTIMATES = [["random", "pct:3"], ["random", "pct:4"], ["random", "pct:5"], ["random", "pct:3", "pct:5"],
                        ["random", "pct:2", "pct:3", "pct:4", "pct:5"]]
 TSAN_RUNS = 5
 TSAN_TIMEOUT_S = 10.0
