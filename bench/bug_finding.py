@@ -179,7 +179,9 @@ def describe(source_path):
         if not line.startswith("//"):
             break
         header.append(line[2:].strip())
-    text = " ".join(header)
+    text = ""
+    for line in header:  # a line that ends in a hyphen continues the word on the next one
+        text += line if text.endswith("-") or not text else " " + line
     match = re.match(r"[a-z_0-9]+: (.*?\.)(?: |$)", text)
     if match:
         description = match.group(1)
