@@ -22,18 +22,34 @@ std::unique_ptr<Strategy> MakeSeededStrategy(std::string_view spec) {
   if (spec == "random") return MakeRandomStrategy();
   if (spec == "pos") return MakePosStrategy();
   if (spec.starts_with("pct:")) {
-    std::string_view digits = spec.substr(4);
+    const std::string_view arguments = spec.substr(4);
+    const std::size_t colon = std::min(arguments.find(':'), arguments.size());
+    const std::string_view digits = arguments.substr(0, colon);
     std::uint32_t depth = 0;
     auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), depth);
-    if (error == std::errc() && end == digits.data() + digits.size() && depth >= 1) return MakePctStrategy(depth);
-    throw std::invalid_argument("strategy 'pct:" + std::string(digits) +
-                                "': the depth must be a whole number >= 1, as in pct:3");
+    if (error != std::errc() || end != digits.data() + digits.size() || depth < 1) {
+      throw std::invalid_argument("strategy 'pct:" + std::string(arguments) +
+                                  "': the depth must be a whole number >= 1, as in pct:3");
+    }
+    if (colon == arguments.size()) return MakePctStrategy(depth);
+    // pct:D:K, as replay commands print it: start the estimate of choice points at K.
+    const std::string_view estimate_digits = arguments.substr(colon + 1);
+    std::uint64_t estimate = 0;
+    auto [estimate_end, estimate_error] =
+        std::from_chars(estimate_digits.data(), estimate_digits.data() + estimate_digits.size(), estimate);
+    if (estimate_error != std::errc() || estimate_end != estimate_digits.data() + estimate_digits.size() ||
+        estimate < 1) {
+      throw std::invalid_argument("strategy 'pct:" + std::string(arguments) +
+                                  "': the estimate of choice points K in pct:D:K must be a whole number >= 1, as "
+                                  "in pct:3:200");
+    }
+    return MakePctStrategy(depth, estimate);
   }
   return nullptr;
 }
 
 std::unique_ptr<Strategy> MakePortfolio(std::string_view list) {
-  std::vector<std::unique_ptr<Strategy>> members;
+  std::vector<PortfolioMember> members;
   for (std::size_t start = 0;;) {
     const std::size_t comma = std::min(list.find(',', start), list.size());
     const std::string_view member = list.substr(start, comma - start);
@@ -44,7 +60,7 @@ std::unique_ptr<Strategy> MakePortfolio(std::string_view list) {
                                   std::string(kDefaultPortfolio) +
                                   ") or portfolio:S,S,... with each S random, pct:D (D >= 1) or pos");
     }
-    members.push_back(std::move(strategy));
+    members.push_back({std::string(member), std::move(strategy)});
     if (comma == list.size()) break;
     start = comma + 1;
   }

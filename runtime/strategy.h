@@ -77,20 +77,33 @@ class Strategy {
     (void)choice_points;
     return {};
   }
+  // The spec under which the last execution's seed, run alone, repeats that
+  // execution: `given` (the spec this strategy was made from) unless the
+  // strategy carried something from earlier executions into it (pct's
+  // estimate of choice points). What a report's replay command prints.
+  virtual std::string ReplaySpec(std::string_view given) const { return std::string(given); }
   // Exhaustive strategies: true once every schedule they cover has run.
   virtual bool Exhausted() const { return false; }
   virtual std::uint64_t SchedulesRun() const { return 0; }
 };
 
-// "random", "pct:D", "pos", "dfs:P", "portfolio[:S,S,...]" or
-// "replay:<schedule>". Throws std::invalid_argument naming the valid forms.
+// "random", "pct:D" (or "pct:D:K", K the initial estimate of choice points),
+// "pos", "dfs:P", "portfolio[:S,S,...]" or "replay:<schedule>". Throws std::invalid_argument naming the valid forms.
 std::unique_ptr<Strategy> MakeStrategy(std::string_view spec);
 
 std::unique_ptr<Strategy> MakeRandomStrategy();
-std::unique_ptr<Strategy> MakePctStrategy(std::uint32_t depth);
+// Change points are drawn from the first K choice points, K learned across
+// executions from `initial_choice_points` upward.
+inline constexpr std::uint64_t kPctInitialChoicePoints = 64;
+std::unique_ptr<Strategy> MakePctStrategy(std::uint32_t depth,
+                                          std::uint64_t initial_choice_points = kPctInitialChoicePoints);
 std::unique_ptr<Strategy> MakePosStrategy();
 // Seed s runs members[s % members.size()], seeded by s. Precondition: not empty.
-std::unique_ptr<Strategy> MakePortfolioStrategy(std::vector<std::unique_ptr<Strategy>> members);
+struct PortfolioMember {
+  std::string spec;  // what the member was made from, for ReplaySpec
+  std::unique_ptr<Strategy> strategy;
+};
+std::unique_ptr<Strategy> MakePortfolioStrategy(std::vector<PortfolioMember> members);
 std::unique_ptr<Strategy> MakeReplayStrategy(std::string_view schedule);
 // Every schedule with at most `bound` preemptions, one per execution.
 std::unique_ptr<Strategy> MakeDfsStrategy(std::uint32_t bound);

@@ -14,11 +14,22 @@ namespace {
 
 class PortfolioStrategy final : public Strategy {
  public:
-  explicit PortfolioStrategy(std::vector<std::unique_ptr<Strategy>> members) : members_(std::move(members)) {}
+  explicit PortfolioStrategy(std::vector<PortfolioMember> members) : members_(std::move(members)) {}
 
   void BeginExecution(std::uint64_t seed) override {
-    current_ = members_[seed % members_.size()].get();
+    current_index_ = seed % members_.size();
+    current_ = members_[current_index_].strategy.get();
     current_->BeginExecution(seed);
+  }
+  // The members' specs, with the current member's as it needs to be to
+  // repeat this execution alone (the others' do not matter to this seed).
+  std::string ReplaySpec(std::string_view given) const override {
+    std::string spec = "portfolio:";
+    for (std::size_t i = 0; i < members_.size(); ++i) {
+      if (i > 0) spec += ",";
+      spec += i == current_index_ ? current_->ReplaySpec(members_[i].spec) : members_[i].spec;
+    }
+    return spec == "portfolio:" + ListOf(members_) ? std::string(given) : spec;
   }
   bool WantsPendingOperations() const override { return current_->WantsPendingOperations(); }
   void OnThreadCreated(ThreadId thread) override { current_->OnThreadCreated(thread); }
@@ -28,13 +39,20 @@ class PortfolioStrategy final : public Strategy {
   std::string EndExecution(std::uint64_t choice_points) override { return current_->EndExecution(choice_points); }
 
  private:
-  std::vector<std::unique_ptr<Strategy>> members_;
+  static std::string ListOf(const std::vector<PortfolioMember>& members) {
+    std::string list;
+    for (const PortfolioMember& member : members) list += (list.empty() ? "" : ",") + member.spec;
+    return list;
+  }
+
+  std::vector<PortfolioMember> members_;
+  std::size_t current_index_ = 0;
   Strategy* current_ = nullptr;  // invariant: set by BeginExecution before any other call
 };
 
 }  // namespace
 
-std::unique_ptr<Strategy> MakePortfolioStrategy(std::vector<std::unique_ptr<Strategy>> members) {
+std::unique_ptr<Strategy> MakePortfolioStrategy(std::vector<PortfolioMember> members) {
   return std::make_unique<PortfolioStrategy>(std::move(members));
 }
 
