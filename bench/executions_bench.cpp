@@ -73,6 +73,8 @@ void BM_RealThreadsExecutions(benchmark::State& state) {
 
 BENCHMARK_CAPTURE(BM_ExploreExecutions, random, "random")->UseRealTime();
 BENCHMARK_CAPTURE(BM_ExploreExecutions, pct3, "pct:3")->UseRealTime();
+BENCHMARK_CAPTURE(BM_ExploreExecutions, pos, "pos")->UseRealTime();
+BENCHMARK_CAPTURE(BM_ExploreExecutions, portfolio, "portfolio")->UseRealTime();
 BENCHMARK(BM_RealThreadsExecutions)->UseRealTime();
 
 BENCHMARK_MAIN();

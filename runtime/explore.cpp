@@ -92,12 +92,16 @@ std::optional<Report> ExploreWithOptions(std::function<void()> body, const Optio
       break;
     }
     if (outcome.verdict != Verdict::kPass) {
+      // The replay command runs this seed alone: with what the strategy
+      // carried into it from earlier seeds (pct's estimate), if anything.
+      Options reported = options;
+      reported.strategy = strategy->ReplaySpec(options.strategy);
       // The report tells the shrunk execution; replaying the seed shrinks
       // to the same one, so both replays print the same report.
       ShrinkResult shrunk = ShrinkFailure(body, options, seed, outcome);
       const std::string diff =
           options.diff != 0 && index > 0 ? DiffAgainstPassingSeed(body, options, options.first_seed, shrunk.outcome) : "";
-      Report report = MakeReport(std::move(shrunk.outcome), seed, index, options);
+      Report report = MakeReport(std::move(shrunk.outcome), seed, index, reported);
       report.diff = diff;
       report.preemptions_before_shrink = shrunk.preemptions_before;
       if (!options.report_json.empty()) WriteJsonFile(options.report_json, ReportJson(report));

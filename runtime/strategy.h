@@ -1,11 +1,12 @@
 // strategy.h: who runs next at a choice point.
 //
 // Lifecycle: MakeStrategy() once per explore() call; then, per execution,
-// BeginExecution(seed), OnThreadCreated() for every thread (T0 included),
-// Choose() at every choice point (a scheduling point with more than one
-// enabled thread), and EndExecution(). A strategy keeps what it learns across
-// executions (pct: the number of choice points). Same seed and same program
-// => same choices: a strategy draws only from its seeded Prng.
+// BeginExecution(seed), WantsPendingOperations(), OnThreadCreated() for every
+// thread (T0 included), Choose() at every choice point (a scheduling point
+// with more than one enabled thread), and EndExecution(). A strategy keeps
+// what it learns across executions (pct: the number of choice points). Same
+// seed and same program => same choices: a strategy draws only from its
+// seeded Prng.
 #ifndef SIM_RUNTIME_STRATEGY_H_
 #define SIM_RUNTIME_STRATEGY_H_
 
@@ -24,10 +25,34 @@ using ThreadId = std::uint32_t;
 // Where a choice point is, in terms that survive small changes to the
 // schedule: the thread that reached it and how many scheduling points that
 // thread had reached before (its own progress, not a global index).
+// What a thread does when it runs next: the access or sync operation it
+// announced at its last scheduling point (hooks and interceptors announce
+// before they act), or what a blocked thread waits on.
+struct PendingOperation {
+  const void* object = nullptr;  // the address or sync object; null: not known
+  bool writes = true;            // false: it only reads `object` (a load, a shared lock)
+  // The scheduling points the thread had reached when it announced this
+  // operation: a different value is a different operation, even on the
+  // same object.
+  std::uint64_t thread_points = 0;
+};
+
+// Whether two pending operations may not commute: the same 8-byte word (so
+// a 4-byte read inside an 8-byte write counts) and at least one writes. An
+// operation that is not known conflicts with everything.
+inline bool Conflict(const PendingOperation& a, const PendingOperation& b) {
+  if (a.object == nullptr || b.object == nullptr) return true;
+  return (reinterpret_cast<std::uintptr_t>(a.object) >> 3) == (reinterpret_cast<std::uintptr_t>(b.object) >> 3) &&
+         (a.writes || b.writes);
+}
+
 struct ChoicePoint {
   ThreadId current = 0;
   std::uint64_t current_points = 0;
   bool current_enabled = false;  // false: it blocked or finished, so any choice is no preemption
+  // Parallel to `enabled` when the strategy WantsPendingOperations(); empty
+  // otherwise.
+  std::span<const PendingOperation> pending;
   std::optional<ThreadId> running() const { return current_enabled ? std::optional(current) : std::nullopt; }
 };
 
@@ -40,6 +65,9 @@ class Strategy {
  public:
   virtual ~Strategy() = default;
   virtual void BeginExecution(std::uint64_t seed) = 0;
+  // True: Choose() needs ChoicePoint::pending (the world only gathers it
+  // then). Asked once per execution, after BeginExecution.
+  virtual bool WantsPendingOperations() const { return false; }
   virtual void OnThreadCreated(ThreadId thread) { (void)thread; }
   // `enabled` is sorted by id and has at least two threads.
   virtual Choice Choose(std::span<const ThreadId> enabled, const ChoicePoint& at) = 0;
@@ -49,17 +77,33 @@ class Strategy {
     (void)choice_points;
     return {};
   }
+  // The spec under which the last execution's seed, run alone, repeats that
+  // execution: `given` (the spec this strategy was made from) unless the
+  // strategy carried something from earlier executions into it (pct's
+  // estimate of choice points). What a report's replay command prints.
+  virtual std::string ReplaySpec(std::string_view given) const { return std::string(given); }
   // Exhaustive strategies: true once every schedule they cover has run.
   virtual bool Exhausted() const { return false; }
   virtual std::uint64_t SchedulesRun() const { return 0; }
 };
 
-// "random", "pct:D", "dfs:P" or "replay:<schedule>". Throws
-// std::invalid_argument naming the valid forms.
+// "random", "pct:D" (or "pct:D:K", K the initial estimate of choice points),
+// "pos", "dfs:P", "portfolio[:S,S,...]" or "replay:<schedule>". Throws std::invalid_argument naming the valid forms.
 std::unique_ptr<Strategy> MakeStrategy(std::string_view spec);
 
 std::unique_ptr<Strategy> MakeRandomStrategy();
-std::unique_ptr<Strategy> MakePctStrategy(std::uint32_t depth);
+// Change points are drawn from the first K choice points, K learned across
+// executions from `initial_choice_points` upward.
+inline constexpr std::uint64_t kPctInitialChoicePoints = 64;
+std::unique_ptr<Strategy> MakePctStrategy(std::uint32_t depth,
+                                          std::uint64_t initial_choice_points = kPctInitialChoicePoints);
+std::unique_ptr<Strategy> MakePosStrategy();
+// Seed s runs members[s % members.size()], seeded by s. Precondition: not empty.
+struct PortfolioMember {
+  std::string spec;  // what the member was made from, for ReplaySpec
+  std::unique_ptr<Strategy> strategy;
+};
+std::unique_ptr<Strategy> MakePortfolioStrategy(std::vector<PortfolioMember> members);
 std::unique_ptr<Strategy> MakeReplayStrategy(std::string_view schedule);
 // Every schedule with at most `bound` preemptions, one per execution.
 std::unique_ptr<Strategy> MakeDfsStrategy(std::uint32_t bound);

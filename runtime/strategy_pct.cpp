@@ -10,8 +10,11 @@
 // Departures from the paper: k counts choice points (not all steps), since
 // only those can switch; it is not known before the first execution, so it is
 // estimated as the most seen in any earlier execution of this explore() call
-// (starting at kInitialChoicePoints). A thread created mid-execution gets a
-// fresh random priority, as in the paper's handling of dynamic threads.
+// (starting at kInitialChoicePoints, or at K for pct:D:K). A thread created
+// mid-execution gets a fresh random priority, as in the paper's handling of
+// dynamic threads. Since the estimate depends on earlier executions, a seed
+// run alone repeats its execution only with the estimate it ran with:
+// ReplaySpec says it (pct:D:K) once it moved.
 #include <algorithm>
 #include <vector>
 
@@ -23,14 +26,21 @@ namespace {
 
 class PctStrategy final : public Strategy {
  public:
-  explicit PctStrategy(std::uint32_t depth) : depth_(depth) {}
+  PctStrategy(std::uint32_t depth, std::uint64_t initial_choice_points)
+      : depth_(depth), initial_choice_points_(initial_choice_points), estimated_choice_points_(initial_choice_points) {}
 
   void BeginExecution(std::uint64_t seed) override {
     prng_ = Prng(seed);
     priorities_.clear();
     choice_points_ = 0;
     change_points_.clear();
-    for (std::uint32_t i = 1; i < depth_; ++i) change_points_.push_back(1 + prng_.Below(estimated_choice_points_));
+    estimate_in_force_ = estimated_choice_points_;
+    for (std::uint32_t i = 1; i < depth_; ++i) change_points_.push_back(1 + prng_.Below(estimate_in_force_));
+  }
+
+  std::string ReplaySpec(std::string_view given) const override {
+    if (estimate_in_force_ == initial_choice_points_) return std::string(given);
+    return "pct:" + std::to_string(depth_) + ":" + std::to_string(estimate_in_force_);
   }
 
   void OnThreadCreated(ThreadId thread) override {
@@ -60,18 +70,20 @@ class PctStrategy final : public Strategy {
   }
 
  private:
-  static constexpr std::uint64_t kInitialChoicePoints = 64;
-
   std::uint32_t depth_;
+  std::uint64_t initial_choice_points_;
+  std::uint64_t estimate_in_force_ = 0;  // this execution's: what its change points were drawn from
   Prng prng_{0};
   std::vector<std::uint64_t> priorities_;
   std::vector<std::uint64_t> change_points_;
   std::uint64_t choice_points_ = 0;
-  std::uint64_t estimated_choice_points_ = kInitialChoicePoints;
+  std::uint64_t estimated_choice_points_;
 };
 
 }  // namespace
 
-std::unique_ptr<Strategy> MakePctStrategy(std::uint32_t depth) { return std::make_unique<PctStrategy>(depth); }
+std::unique_ptr<Strategy> MakePctStrategy(std::uint32_t depth, std::uint64_t initial_choice_points) {
+  return std::make_unique<PctStrategy>(depth, initial_choice_points);
+}
 
 }  // namespace sim::internal

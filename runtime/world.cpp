@@ -68,6 +68,7 @@ void ThreadEntry(ctx::transfer_t from) {
 World::World(const Options& options, Strategy& strategy, std::uint64_t seed)
     : options_(options), strategy_(strategy) {
   strategy_.BeginExecution(seed);
+  strategy_wants_pending_ = strategy_.WantsPendingOperations();
   driver_.id = UINT32_MAX;
 }
 
@@ -134,6 +135,7 @@ void World::RecordPoint(EventKind kind, const void* object, const Site& site) {
   trace_.Record({steps_, now_ns_, self.id, kind, object, site});
   self.last_site = site;
   self.last_kind = kind;
+  self.last_object = object;
   self.last_step = steps_;
 }
 
@@ -187,6 +189,23 @@ bool World::IsEnabled(const SimThread& thread) const {
   return false;
 }
 
+std::span<const PendingOperation> World::PendingOperations(std::span<const ThreadId> threads) {
+  if (!strategy_wants_pending_) return {};
+  pending_.clear();
+  for (ThreadId id : threads) {
+    const SimThread& thread = *threads_[id];
+    PendingOperation operation{thread.last_object, true, thread.points};
+    if (thread.state == ThreadState::kBlocked) {
+      operation.object = thread.wait.object;  // it goes on with what it waited for (a lock it now takes)
+    } else if (thread.last_kind == EventKind::kRead || thread.last_kind == EventKind::kAtomicLoad ||
+               thread.last_kind == EventKind::kRwlockRead) {
+      operation.writes = false;
+    }
+    pending_.push_back(operation);
+  }
+  return pending_;
+}
+
 bool World::AdvanceClockToNextDeadline() {
   std::optional<std::uint64_t> earliest;
   for (auto& thread : threads_) {
@@ -211,7 +230,7 @@ bool World::WakeOneIdleWaiter() {
   ThreadId chosen = idle.front();
   if (idle.size() > 1) {
     ++choice_points_;
-    const ChoicePoint at{running_->id, running_->points, /*current_enabled=*/false};
+    const ChoicePoint at{running_->id, running_->points, /*current_enabled=*/false, PendingOperations(idle)};
     Choice choice = strategy_.Choose(idle, at);
     if (!choice.mismatch.empty()) {
       outcome_.schedule_mismatch = choice.mismatch;
@@ -254,7 +273,7 @@ void World::Reschedule(bool willing_to_wait) {
   if (enabled_.size() > 1) {
     ++choice_points_;
     const bool current_enabled = IsEnabled(current);
-    const ChoicePoint at{current.id, current.points, current_enabled};
+    const ChoicePoint at{current.id, current.points, current_enabled, PendingOperations(enabled_)};
     Choice choice = strategy_.Choose(enabled_, at);
     if (!choice.mismatch.empty()) {
       outcome_.schedule_mismatch = choice.mismatch;

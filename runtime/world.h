@@ -67,6 +67,7 @@ struct SimThread {
   bool joined = false;
   Site last_site;
   EventKind last_kind = EventKind::kThreadStart;
+  const void* last_object = nullptr;  // of the last scheduling point: what the thread does next
   std::uint64_t points = 0;  // scheduling points this thread has reached (anchors decisions)
   std::uint64_t last_step = 0;
   // __cxa_thread_atexit_impl registrations (thread_local destructors), run
@@ -198,6 +199,8 @@ class World {
   void RecordPoint(EventKind kind, const void* object, const Site& site);
   void Reschedule(bool willing_to_wait);
   bool IsEnabled(const SimThread& thread) const;
+  // ChoicePoint::pending for `threads`, when the strategy wants it.
+  std::span<const PendingOperation> PendingOperations(std::span<const ThreadId> threads);
   bool AdvanceClockToNextDeadline();
   bool WakeOneIdleWaiter();
   void SwitchTo(SimThread& next);
@@ -220,6 +223,8 @@ class World {
   SimThread* running_ = nullptr;
   SimThread* switching_from_ = nullptr;
   std::vector<ThreadId> enabled_;  // scratch, reused at every point
+  bool strategy_wants_pending_ = false;
+  std::vector<PendingOperation> pending_;  // scratch, reused at every choice point
   // Trace positions (index of the last event before the switch) of each
   // preemption, with who was preempted and who ran instead.
   struct Preemption {

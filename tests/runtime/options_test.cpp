@@ -42,7 +42,8 @@ TEST_F(OptionsTest, BadNumberNamesTheKey) {
 
 TEST_F(OptionsTest, BadStrategyListsTheValidOnes) {
   EXPECT_THAT(ErrorFor("strategy=bfs"),
-              HasSubstr("valid strategies: random, pct:D (D >= 1), dfs:P (P >= 0), replay:<schedule>"));
+              HasSubstr("valid strategies: random, pct:D (D >= 1), pos, dfs:P (P >= 0), portfolio or "
+                        "portfolio:S,S,... (each S random, pct:D or pos), replay:<schedule>"));
   EXPECT_THAT(ErrorFor("strategy=dfs:x"), HasSubstr("the preemption bound must be a whole number >= 0"));
   EXPECT_THAT(ErrorFor("strategy=pct:0"), HasSubstr("the depth must be a whole number >= 1"));
   EXPECT_THAT(ErrorFor("strategy=replay:garbage"), HasSubstr("not a simthread schedule"));
