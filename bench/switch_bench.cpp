@@ -4,6 +4,16 @@
 //                                 the floor a fiber runtime cannot go below.
 //   BM_RawFcontextSwitchWrfsbase  the same plus one wrfsbase per switch, as the
 //                                 runtime does to point FS at the next TCB.
+//   BM_RawSimSwitchStacks         the same ping-pong (with wrfsbase) through
+//                                 the runtime's own sim_switch_stacks
+//                                 (runtime/fiber_switch.h), which replaced
+//                                 jump_fcontext in the runtime.
+//   BM_Raw*Nested                 both ping-pongs with the switch called
+//                                 kNestedCalls non-inlined calls deep on each
+//                                 side, as the runtime calls it (hook ->
+//                                 SchedulingPoint -> Reschedule -> SwitchTo):
+//                                 what returning through `jmp *%r8` instead of
+//                                 `ret` costs the returns above the switch.
 //   BM_SimSwitchAlternating       two simulated threads, each calling the
 //                                 scheduling-point hook N times, under a replay
 //                                 schedule that alternates them, so every
@@ -40,6 +50,7 @@
 #include <vector>
 
 #include "sim/sim.h"
+#include "../runtime/fiber_switch.h"
 #include "../runtime/schedule.h"
 #include "sim/sim_interface.h"
 
@@ -106,6 +117,117 @@ void RawSwitch(benchmark::State& state, bool with_wrfsbase) {
   // The partner is parked inside jump_fcontext and is simply dropped.
   ReportPerSwitch(state, total_ns, switches);
 }
+
+// The runtime's switch routine, same ping-pong; plain globals hold the two
+// suspended stack pointers.
+sim::internal::FiberStackPointer own_main_fiber = nullptr;
+sim::internal::FiberStackPointer own_partner_fiber = nullptr;
+
+void OwnPartnerFiber() {
+  for (;;) {
+    WriteFsBase();
+    sim_switch_stacks(&own_partner_fiber, own_main_fiber);
+  }
+}
+
+void BM_RawSimSwitchStacks(benchmark::State& state) {
+  if ((getauxval(AT_HWCAP2) & 2) == 0) {
+    state.SkipWithError("no FSGSBASE (AT_HWCAP2 bit 1): the runtime uses arch_prctl here instead");
+    return;
+  }
+  constexpr std::size_t kStackBytes = 64 * 1024;
+  auto stack = std::make_unique<char[]>(kStackBytes);
+  own_partner_fiber = sim::internal::MakeFiber(stack.get(), kStackBytes, OwnPartnerFiber);
+  double total_ns = 0;
+  double switches = 0;
+  for (auto _ : state) {
+    const Clock::time_point start = Clock::now();
+    for (int i = 0; i < kRoundTripsPerBatch; ++i) {
+      WriteFsBase();
+      sim_switch_stacks(&own_main_fiber, own_partner_fiber);
+    }
+    total_ns += NanosecondsSince(start);
+    switches += 2 * kRoundTripsPerBatch;
+  }
+  ReportPerSwitch(state, total_ns, switches);
+}
+
+// --- the same, kNestedCalls calls deep -------------------------------------
+
+constexpr int kNestedCalls = 4;
+ctx::fcontext_t nested_partner = nullptr;  // the suspended fcontext partner
+
+enum class SwitchRoutine { kFcontext, kSimSwitchStacks };
+
+// Descends `depth` non-inlined frames, then switches once: the returns back
+// up are what a return-stack buffer predicts, or, after `jmp *%r8`, does not.
+__attribute__((noinline)) void SwitchFromMain(SwitchRoutine routine, int depth) {
+  if (depth > 0) {
+    SwitchFromMain(routine, depth - 1);
+    asm volatile("" ::: "memory");  // not a tail call
+    return;
+  }
+  WriteFsBase();
+  if (routine == SwitchRoutine::kFcontext) {
+    nested_partner = ctx::jump_fcontext(nested_partner, nullptr).fctx;
+  } else {
+    sim_switch_stacks(&own_main_fiber, own_partner_fiber);
+  }
+}
+
+__attribute__((noinline)) ctx::transfer_t SwitchFromFcontextPartner(ctx::transfer_t from, int depth) {
+  if (depth > 0) {
+    from = SwitchFromFcontextPartner(from, depth - 1);
+    asm volatile("" ::: "memory");
+    return from;
+  }
+  WriteFsBase();
+  return ctx::jump_fcontext(from.fctx, nullptr);
+}
+
+void NestedFcontextPartner(ctx::transfer_t from) {
+  for (;;) from = SwitchFromFcontextPartner(from, kNestedCalls);
+}
+
+__attribute__((noinline)) void SwitchFromOwnPartner(int depth) {
+  if (depth > 0) {
+    SwitchFromOwnPartner(depth - 1);
+    asm volatile("" ::: "memory");
+    return;
+  }
+  WriteFsBase();
+  sim_switch_stacks(&own_partner_fiber, own_main_fiber);
+}
+
+void NestedOwnPartner() {
+  for (;;) SwitchFromOwnPartner(kNestedCalls);
+}
+
+void RawNested(benchmark::State& state, SwitchRoutine routine) {
+  if ((getauxval(AT_HWCAP2) & 2) == 0) {
+    state.SkipWithError("no FSGSBASE (AT_HWCAP2 bit 1): the runtime uses arch_prctl here instead");
+    return;
+  }
+  constexpr std::size_t kStackBytes = 64 * 1024;
+  auto stack = std::make_unique<char[]>(kStackBytes);
+  if (routine == SwitchRoutine::kFcontext) {
+    nested_partner = ctx::make_fcontext(stack.get() + kStackBytes, kStackBytes, NestedFcontextPartner);
+  } else {
+    own_partner_fiber = sim::internal::MakeFiber(stack.get(), kStackBytes, NestedOwnPartner);
+  }
+  double total_ns = 0;
+  double switches = 0;
+  for (auto _ : state) {
+    const Clock::time_point start = Clock::now();
+    for (int i = 0; i < kRoundTripsPerBatch; ++i) SwitchFromMain(routine, kNestedCalls);
+    total_ns += NanosecondsSince(start);
+    switches += 2 * kRoundTripsPerBatch;
+  }
+  ReportPerSwitch(state, total_ns, switches);
+}
+
+void BM_RawFcontextSwitchNested(benchmark::State& state) { RawNested(state, SwitchRoutine::kFcontext); }
+void BM_RawSimSwitchStacksNested(benchmark::State& state) { RawNested(state, SwitchRoutine::kSimSwitchStacks); }
 
 void BM_RawFcontextSwitch(benchmark::State& state) { RawSwitch(state, false); }
 void BM_RawFcontextSwitchWrfsbase(benchmark::State& state) { RawSwitch(state, true); }
@@ -258,6 +380,9 @@ void BM_OsThreadHandoff(benchmark::State& state) {
 
 BENCHMARK(BM_RawFcontextSwitch)->UseRealTime();
 BENCHMARK(BM_RawFcontextSwitchWrfsbase)->UseRealTime();
+BENCHMARK(BM_RawSimSwitchStacks)->UseRealTime();
+BENCHMARK(BM_RawFcontextSwitchNested)->UseRealTime();
+BENCHMARK(BM_RawSimSwitchStacksNested)->UseRealTime();
 BENCHMARK(BM_SimSwitchAlternating)->Arg(20000)->UseRealTime();
 BENCHMARK(BM_SimSwitchRandom)->Arg(20000)->UseRealTime();
 BENCHMARK(BM_SimSwitchSchedYield)->Arg(20000)->UseRealTime();
