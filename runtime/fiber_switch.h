@@ -1,8 +1,9 @@
 // fiber_switch.h: the stack switch between simulated threads (x86-64 SysV).
 //
-// Boost.Context still maps nothing here: stacks come from stack_pool.h. This
-// file replaces only Boost's jump_fcontext, because that routine returns to
-// the resumed fiber with `jmp *%r8` instead of `ret`, so every `call` into it
+// Stacks come from stack_pool.h, as before. This file replaces the two
+// routines the runtime took from Boost.Context (make_fcontext and
+// jump_fcontext), because Boost 1.74's jump_fcontext returns to the resumed
+// fiber with `jmp *%r8` instead of `ret`, so every `call` into it
 // leaves a return-stack-buffer entry that is never popped, and each return on
 // the way back to the user's code (SwitchTo, Reschedule, SchedulingPoint,
 // the hook) then mispredicts. sim_switch_stacks ends in `ret`: the call that
@@ -10,8 +11,8 @@
 // return predictions stay paired. docs/performance.md has the measurements.
 //
 // What is saved is what the ABI says a callee keeps: rbx, rbp, r12-r15, the
-// stack pointer, and the control bits of MXCSR and the x87 control word (a
-// thread's rounding mode is its own, as on real threads).
+// stack pointer, MXCSR and the x87 control word (a thread's rounding mode
+// and SSE flags are its own, as on real threads and under jump_fcontext).
 #ifndef SIM_RUNTIME_FIBER_SWITCH_H_
 #define SIM_RUNTIME_FIBER_SWITCH_H_
 
