@@ -7,13 +7,15 @@
 //   BM_RawSimSwitchStacks         the same ping-pong (with wrfsbase) through
 //                                 the runtime's own sim_switch_stacks
 //                                 (runtime/fiber_switch.h), which replaced
-//                                 jump_fcontext in the runtime.
-//   BM_Raw*Nested                 both ping-pongs with the switch called
-//                                 kNestedCalls non-inlined calls deep on each
-//                                 side, as the runtime calls it (hook ->
-//                                 SchedulingPoint -> Reschedule -> SwitchTo):
-//                                 what returning through `jmp *%r8` instead of
-//                                 `ret` costs the returns above the switch.
+//                                 jump_fcontext in the runtime; both sides
+//                                 switch from one function, as in the runtime.
+//   BM_Raw*Nested                 both routines with the switch called
+//                                 kNestedCalls non-inlined calls deep, from the
+//                                 same function on both sides, as the runtime
+//                                 calls it (hook -> SchedulingPoint ->
+//                                 Reschedule -> SwitchTo): what returning
+//                                 through `jmp *%r8` instead of `ret` costs the
+//                                 returns above the switch.
 //   BM_SimSwitchAlternating       two simulated threads, each calling the
 //                                 scheduling-point hook N times, under a replay
 //                                 schedule that alternates them, so every
@@ -118,33 +120,77 @@ void RawSwitch(benchmark::State& state, bool with_wrfsbase) {
   ReportPerSwitch(state, total_ns, switches);
 }
 
-// The runtime's switch routine, same ping-pong; plain globals hold the two
-// suspended stack pointers.
-sim::internal::FiberStackPointer own_main_fiber = nullptr;
-sim::internal::FiberStackPointer own_partner_fiber = nullptr;
+// --- the same, kNestedCalls calls deep -------------------------------------
+//
+// Both sides switch from the same function, as every simulated thread
+// switches from World::SwitchTo: the return addresses above the switch are
+// then the same on both sides, which a return-stack buffer can predict if
+// the switch itself pops what its call pushed (`ret`), and cannot after
+// `jmp *%r8`.
 
-void OwnPartnerFiber() {
-  for (;;) {
-    WriteFsBase();
-    sim_switch_stacks(&own_partner_fiber, own_main_fiber);
+constexpr int kNestedCalls = 4;
+int symmetric_depth = 0;  // how deep both sides call the switch
+ctx::fcontext_t fcontext_peer = nullptr;  // the suspended side, either one
+sim::internal::FiberStackPointer own_fibers[2] = {nullptr, nullptr};
+int own_running = 0;  // which of own_fibers is running
+
+__attribute__((noinline)) void NestedFcontextSwitch(int depth) {
+  if (depth > 0) {
+    NestedFcontextSwitch(depth - 1);
+    asm volatile("" ::: "memory");  // not a tail call
+    return;
   }
+  WriteFsBase();
+  fcontext_peer = ctx::jump_fcontext(fcontext_peer, nullptr).fctx;
 }
 
-void BM_RawSimSwitchStacks(benchmark::State& state) {
+__attribute__((noinline)) void NestedOwnSwitch(int depth) {
+  if (depth > 0) {
+    NestedOwnSwitch(depth - 1);
+    asm volatile("" ::: "memory");
+    return;
+  }
+  WriteFsBase();
+  const int self = own_running;
+  own_running = 1 - self;
+  sim_switch_stacks(&own_fibers[self], own_fibers[1 - self]);
+}
+
+void NestedFcontextPartner(ctx::transfer_t from) {
+  fcontext_peer = from.fctx;
+  for (;;) NestedFcontextSwitch(symmetric_depth);
+}
+
+void NestedOwnPartner() {
+  for (;;) NestedOwnSwitch(symmetric_depth);
+}
+
+enum class SwitchRoutine { kFcontext, kSimSwitchStacks };
+
+void RawSymmetric(benchmark::State& state, SwitchRoutine routine, int depth) {
   if ((getauxval(AT_HWCAP2) & 2) == 0) {
     state.SkipWithError("no FSGSBASE (AT_HWCAP2 bit 1): the runtime uses arch_prctl here instead");
     return;
   }
+  symmetric_depth = depth;
   constexpr std::size_t kStackBytes = 64 * 1024;
   auto stack = std::make_unique<char[]>(kStackBytes);
-  own_partner_fiber = sim::internal::MakeFiber(stack.get(), kStackBytes, OwnPartnerFiber);
+  if (routine == SwitchRoutine::kFcontext) {
+    fcontext_peer = ctx::make_fcontext(stack.get() + kStackBytes, kStackBytes, NestedFcontextPartner);
+  } else {
+    own_running = 0;
+    own_fibers[1] = sim::internal::MakeFiber(stack.get(), kStackBytes, NestedOwnPartner);
+  }
   double total_ns = 0;
   double switches = 0;
   for (auto _ : state) {
     const Clock::time_point start = Clock::now();
     for (int i = 0; i < kRoundTripsPerBatch; ++i) {
-      WriteFsBase();
-      sim_switch_stacks(&own_main_fiber, own_partner_fiber);
+      if (routine == SwitchRoutine::kFcontext) {
+        NestedFcontextSwitch(depth);
+      } else {
+        NestedOwnSwitch(depth);
+      }
     }
     total_ns += NanosecondsSince(start);
     switches += 2 * kRoundTripsPerBatch;
@@ -152,82 +198,13 @@ void BM_RawSimSwitchStacks(benchmark::State& state) {
   ReportPerSwitch(state, total_ns, switches);
 }
 
-// --- the same, kNestedCalls calls deep -------------------------------------
-
-constexpr int kNestedCalls = 4;
-ctx::fcontext_t nested_partner = nullptr;  // the suspended fcontext partner
-
-enum class SwitchRoutine { kFcontext, kSimSwitchStacks };
-
-// Descends `depth` non-inlined frames, then switches once: the returns back
-// up are what a return-stack buffer predicts, or, after `jmp *%r8`, does not.
-__attribute__((noinline)) void SwitchFromMain(SwitchRoutine routine, int depth) {
-  if (depth > 0) {
-    SwitchFromMain(routine, depth - 1);
-    asm volatile("" ::: "memory");  // not a tail call
-    return;
-  }
-  WriteFsBase();
-  if (routine == SwitchRoutine::kFcontext) {
-    nested_partner = ctx::jump_fcontext(nested_partner, nullptr).fctx;
-  } else {
-    sim_switch_stacks(&own_main_fiber, own_partner_fiber);
-  }
+void BM_RawSimSwitchStacks(benchmark::State& state) { RawSymmetric(state, SwitchRoutine::kSimSwitchStacks, 0); }
+void BM_RawFcontextSwitchNested(benchmark::State& state) {
+  RawSymmetric(state, SwitchRoutine::kFcontext, kNestedCalls);
 }
-
-__attribute__((noinline)) ctx::transfer_t SwitchFromFcontextPartner(ctx::transfer_t from, int depth) {
-  if (depth > 0) {
-    from = SwitchFromFcontextPartner(from, depth - 1);
-    asm volatile("" ::: "memory");
-    return from;
-  }
-  WriteFsBase();
-  return ctx::jump_fcontext(from.fctx, nullptr);
+void BM_RawSimSwitchStacksNested(benchmark::State& state) {
+  RawSymmetric(state, SwitchRoutine::kSimSwitchStacks, kNestedCalls);
 }
-
-void NestedFcontextPartner(ctx::transfer_t from) {
-  for (;;) from = SwitchFromFcontextPartner(from, kNestedCalls);
-}
-
-__attribute__((noinline)) void SwitchFromOwnPartner(int depth) {
-  if (depth > 0) {
-    SwitchFromOwnPartner(depth - 1);
-    asm volatile("" ::: "memory");
-    return;
-  }
-  WriteFsBase();
-  sim_switch_stacks(&own_partner_fiber, own_main_fiber);
-}
-
-void NestedOwnPartner() {
-  for (;;) SwitchFromOwnPartner(kNestedCalls);
-}
-
-void RawNested(benchmark::State& state, SwitchRoutine routine) {
-  if ((getauxval(AT_HWCAP2) & 2) == 0) {
-    state.SkipWithError("no FSGSBASE (AT_HWCAP2 bit 1): the runtime uses arch_prctl here instead");
-    return;
-  }
-  constexpr std::size_t kStackBytes = 64 * 1024;
-  auto stack = std::make_unique<char[]>(kStackBytes);
-  if (routine == SwitchRoutine::kFcontext) {
-    nested_partner = ctx::make_fcontext(stack.get() + kStackBytes, kStackBytes, NestedFcontextPartner);
-  } else {
-    own_partner_fiber = sim::internal::MakeFiber(stack.get(), kStackBytes, NestedOwnPartner);
-  }
-  double total_ns = 0;
-  double switches = 0;
-  for (auto _ : state) {
-    const Clock::time_point start = Clock::now();
-    for (int i = 0; i < kRoundTripsPerBatch; ++i) SwitchFromMain(routine, kNestedCalls);
-    total_ns += NanosecondsSince(start);
-    switches += 2 * kRoundTripsPerBatch;
-  }
-  ReportPerSwitch(state, total_ns, switches);
-}
-
-void BM_RawFcontextSwitchNested(benchmark::State& state) { RawNested(state, SwitchRoutine::kFcontext); }
-void BM_RawSimSwitchStacksNested(benchmark::State& state) { RawNested(state, SwitchRoutine::kSimSwitchStacks); }
 
 void BM_RawFcontextSwitch(benchmark::State& state) { RawSwitch(state, false); }
 void BM_RawFcontextSwitchWrfsbase(benchmark::State& state) { RawSwitch(state, true); }
@@ -383,7 +360,7 @@ BENCHMARK(BM_RawFcontextSwitchWrfsbase)->UseRealTime();
 BENCHMARK(BM_RawSimSwitchStacks)->UseRealTime();
 BENCHMARK(BM_RawFcontextSwitchNested)->UseRealTime();
 BENCHMARK(BM_RawSimSwitchStacksNested)->UseRealTime();
-BENCHMARK(BM_SimSwitchAlternating)->Arg(20000)->UseRealTime();
+BENCHMARK(BM_SimSwitchAlternating)->Arg(20000)->Arg(2000)->UseRealTime();
 BENCHMARK(BM_SimSwitchRandom)->Arg(20000)->UseRealTime();
 BENCHMARK(BM_SimSwitchSchedYield)->Arg(20000)->UseRealTime();
 BENCHMARK(BM_OsThreadHandoff)->UseRealTime();

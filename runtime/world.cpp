@@ -162,6 +162,23 @@ void World::SchedulingPoint(EventKind kind, const void* object, const Site& site
   if (!self.pending_signals.empty()) DeliverPendingSignals(*this);
 }
 
+void World::AccessSchedulingPoint(EventKind kind, const void* object, const __sim_site* source) {
+  SimThread& self = *running_;
+  ++self.points;
+  trace_.Record(steps_, now_ns_, self.id, kind, object, source);
+  self.last_site.source = source;
+  for (const void*& frame : self.last_site.frames) frame = nullptr;
+  self.last_kind = kind;
+  self.last_step = steps_;
+  // As in SchedulingPoint (an access is never a thread creation).
+  if (threads_.size() == 1 && steps_ + 1 <= options_.max_steps) {
+    ++steps_;
+  } else {
+    Reschedule(/*willing_to_wait=*/false);
+  }
+  if (!self.pending_signals.empty()) DeliverPendingSignals(*this);
+}
+
 void World::YieldPoint(EventKind kind, const void* object, const Site& site) {
   SimThread& self = *running_;
   RecordPoint(kind, object, site);

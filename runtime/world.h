@@ -156,10 +156,10 @@ class World {
       ++steps_;
       return;
     }
-    Site site;
-    site.source = source;
-    SchedulingPoint(kind, object, site);
+    AccessSchedulingPoint(kind, object, source);
   }
+  // SchedulingPoint for a pass-emitted site, without building a Site.
+  void AccessSchedulingPoint(EventKind kind, const void* object, const __sim_site* source);
   // Like SchedulingPoint, but the thread is willing to wait: when no other
   // thread can run, the clock jumps to the next deadline (sched_yield, spin).
   void YieldPoint(EventKind kind, const void* object, const Site& site);
