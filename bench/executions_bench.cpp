@@ -1,14 +1,16 @@
 // executions_bench.cpp: how many executions of a small scenario a world runs
 // per second, next to the same scenario on real OS threads.
 //
-// The scenario: the body starts two threads; each locks and unlocks one
-// std::mutex kLockRounds times around an increment; the body joins both and
-// checks the count. 2 creates + 2 joins + 2 * 12 * (lock + unlock) = 52
-// synchronisation operations, each a scheduling point in a world.
+// The scenarios: the body starts T threads; each locks and unlocks one
+// std::mutex R times around an increment; the body joins them all and
+// checks the count. T creates + T joins + 2 * T * R (lock + unlock)
+// synchronisation operations, each a scheduling point in a world:
+//   2 threads, R = 12:  52 operations (the original one)
+//   4 threads, R = 24: 200 operations (issue 6's "4-thread, 200-operation")
 //
-//   BM_ExploreExecutions/<strategy>  sim::explore over kSeedsPerIteration seeds
-//   BM_RealThreadsExecutions         the same body with real std::threads
-//                                    (create + join per execution), in a loop
+//   BM_ExploreExecutions/<threads>/<strategy>  sim::explore over kSeedsPerIteration seeds
+//   BM_RealThreadsExecutions/<threads>         the same body with real std::threads
+//                                              (create + join per execution), in a loop
 //
 // items_per_second is executions per second (one core: explore runs every
 // simulated thread on the calling OS thread).
@@ -25,9 +27,11 @@
 
 namespace {
 
-constexpr int kLockRounds = 12;
 constexpr std::uint64_t kSeedsPerIteration = 1000;
 
+constexpr int SyncOperations(int threads, int lock_rounds) { return 2 * threads + 2 * threads * lock_rounds; }
+
+template <int kThreads, int kLockRounds>
 void Scenario() {
   std::mutex mutex;
   int count = 0;
@@ -37,22 +41,24 @@ void Scenario() {
       ++count;
     }
   };
-  std::thread a(work);
-  std::thread b(work);
-  a.join();
-  b.join();
-  if (count != 2 * kLockRounds) {
+  std::thread threads[kThreads];
+  for (std::thread& thread : threads) thread = std::thread(work);
+  for (std::thread& thread : threads) thread.join();
+  if (count != kThreads * kLockRounds) {
     if (sim::active()) sim::fail("lost an increment");
     std::abort();
   }
 }
 
+template <int kThreads, int kLockRounds>
 void BM_ExploreExecutions(benchmark::State& state, const char* strategy) {
+  static_assert(kThreads != 2 || SyncOperations(kThreads, kLockRounds) == 52);
+  static_assert(kThreads != 4 || SyncOperations(kThreads, kLockRounds) == 200);
   sim::Options options;
   options.strategy = strategy;
   options.seeds = kSeedsPerIteration;
   for (auto _ : state) {
-    const std::optional<sim::Report> report = sim::explore(Scenario, options);
+    const std::optional<sim::Report> report = sim::explore(Scenario<kThreads, kLockRounds>, options);
     if (report) {
       state.SkipWithError(("execution did not pass: " + report->message).c_str());
       return;
@@ -60,21 +66,31 @@ void BM_ExploreExecutions(benchmark::State& state, const char* strategy) {
     options.first_seed += kSeedsPerIteration;  // fresh seeds every iteration
   }
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kSeedsPerIteration));
-  state.counters["sync_ops_per_execution"] = 4 + 4 * kLockRounds;
+  state.counters["sync_ops_per_execution"] = SyncOperations(kThreads, kLockRounds);
 }
 
+template <int kThreads, int kLockRounds>
 void BM_RealThreadsExecutions(benchmark::State& state) {
-  for (auto _ : state) Scenario();
+  for (auto _ : state) Scenario<kThreads, kLockRounds>();
   state.SetItemsProcessed(state.iterations());
-  state.counters["sync_ops_per_execution"] = 4 + 4 * kLockRounds;
+  state.counters["sync_ops_per_execution"] = SyncOperations(kThreads, kLockRounds);
 }
+
+void BM_Explore2x52(benchmark::State& state, const char* strategy) { BM_ExploreExecutions<2, 12>(state, strategy); }
+void BM_Explore4x200(benchmark::State& state, const char* strategy) { BM_ExploreExecutions<4, 24>(state, strategy); }
+void BM_RealThreads2x52(benchmark::State& state) { BM_RealThreadsExecutions<2, 12>(state); }
+void BM_RealThreads4x200(benchmark::State& state) { BM_RealThreadsExecutions<4, 24>(state); }
 
 }  // namespace
 
-BENCHMARK_CAPTURE(BM_ExploreExecutions, random, "random")->UseRealTime();
-BENCHMARK_CAPTURE(BM_ExploreExecutions, pct3, "pct:3")->UseRealTime();
-BENCHMARK_CAPTURE(BM_ExploreExecutions, pos, "pos")->UseRealTime();
-BENCHMARK_CAPTURE(BM_ExploreExecutions, portfolio, "portfolio")->UseRealTime();
-BENCHMARK(BM_RealThreadsExecutions)->UseRealTime();
+// The 2-thread rows keep their names from before the 4-thread scenario.
+BENCHMARK_CAPTURE(BM_Explore2x52, random, "random")->Name("BM_ExploreExecutions/random")->UseRealTime();
+BENCHMARK_CAPTURE(BM_Explore2x52, pct3, "pct:3")->Name("BM_ExploreExecutions/pct3")->UseRealTime();
+BENCHMARK_CAPTURE(BM_Explore2x52, pos, "pos")->Name("BM_ExploreExecutions/pos")->UseRealTime();
+BENCHMARK_CAPTURE(BM_Explore2x52, portfolio, "portfolio")->Name("BM_ExploreExecutions/portfolio")->UseRealTime();
+BENCHMARK(BM_RealThreads2x52)->Name("BM_RealThreadsExecutions")->UseRealTime();
+BENCHMARK_CAPTURE(BM_Explore4x200, random, "random")->Name("BM_ExploreExecutions4x200/random")->UseRealTime();
+BENCHMARK_CAPTURE(BM_Explore4x200, pct3, "pct:3")->Name("BM_ExploreExecutions4x200/pct3")->UseRealTime();
+BENCHMARK(BM_RealThreads4x200)->Name("BM_RealThreadsExecutions4x200")->UseRealTime();
 
 BENCHMARK_MAIN();

@@ -4,14 +4,17 @@
 #
 # usage: bench/run_benchmarks.sh [--build-dir DIR] [--results-dir DIR]
 #                                [--docs-dir DIR] [--repetitions N] [--no-build]
-#                                [--only switch|instrumentation]
+#                                [--only switch|instrumentation|resources]
 #
-# Groups (--only runs one; the other's generated section is left as it was):
+# Groups (--only runs one; the others' generated sections are left as they were):
 #   switch           switch_bench, executions_bench: each runs once with
 #                    --benchmark_repetitions=N
 #   instrumentation  bench/access_bench_{native,sim,tsan}: N rounds, each
 #                    running the three binaries once in turn (so the ratios
 #                    come from runs seconds apart); bench/seeds_bench with N
+#                    repetitions, randomly interleaved
+#   resources        memory_bench (each row a fresh child process) and
+#                    bench/shrink_bench (--shrink next to --no-shrink), N
 #                    repetitions, randomly interleaved
 # bench/plot.py takes medians over repetitions (rounds) and computes ratios
 # only between rows of the same run, so that load from other processes hits
@@ -34,15 +37,15 @@ while [[ $# -gt 0 ]]; do
     --repetitions) repetitions=$2; shift 2 ;;
     --no-build) build=0; shift ;;
     --only) only=$2; shift 2 ;;
-    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
     *) echo "run_benchmarks.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
 results_dir=${results_dir:-$build_dir/bench-results}
 case "$only" in
-  all) groups=(switch instrumentation) ;;
-  switch|instrumentation) groups=("$only") ;;
-  *) echo "run_benchmarks.sh: --only takes switch or instrumentation, not '$only'" >&2; exit 2 ;;
+  all) groups=(switch instrumentation resources) ;;
+  switch|instrumentation|resources) groups=("$only") ;;
+  *) echo "run_benchmarks.sh: --only takes switch, instrumentation or resources, not '$only'" >&2; exit 2 ;;
 esac
 has_group() { [[ " ${groups[*]} " == *" $1 "* ]]; }
 benchmarks=()
@@ -50,6 +53,7 @@ targets=()
 if has_group switch; then benchmarks+=(switch_bench executions_bench); targets+=(switch_bench executions_bench); fi
 access_variants=(native sim tsan)
 if has_group instrumentation; then targets+=(access_bench seeds_bench); fi
+if has_group resources; then targets+=(memory_bench shrink_bench); fi
 
 if [[ $build -eq 1 ]]; then
   cmake -S "$source_dir" -B "$build_dir" -G Ninja -DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19 \
@@ -104,6 +108,15 @@ if has_group instrumentation; then
   echo "run_benchmarks.sh: seeds_bench done" >&2
 fi
 
+if has_group resources; then
+  "$build_dir/bin/memory_bench" --benchmark_repetitions="$repetitions" --benchmark_enable_random_interleaving=true \
+    --benchmark_format=json --benchmark_out="$results_dir/memory_bench.json" --benchmark_out_format=json >/dev/null
+  echo "run_benchmarks.sh: memory_bench done" >&2
+  "$build_dir/bin/bench/shrink_bench" --benchmark_repetitions="$repetitions" --benchmark_enable_random_interleaving=true \
+    --benchmark_format=json --benchmark_out="$results_dir/shrink_bench.json" --benchmark_out_format=json >/dev/null
+  echo "run_benchmarks.sh: shrink_bench done" >&2
+fi
+
 kill "$sampler" 2>/dev/null || true
 {
   echo "load_after=$(cut -d' ' -f1-3 /proc/loadavg)"
@@ -115,5 +128,6 @@ only_flag=
 [[ $only != all ]] && only_flag=" --only $only"
 sections=$(IFS=,; echo "${groups[*]}")
 python3 "$source_dir/bench/plot.py" --results "$results_dir" --doc "$docs_dir/performance.md" \
-  --svg "$docs_dir/performance-switch.svg" --access-svg "$docs_dir/performance-access.svg" --sections "$sections" \
+  --svg "$docs_dir/performance-switch.svg" --access-svg "$docs_dir/performance-access.svg" \
+  --memory-svg "$docs_dir/performance-memory.svg" --shrink-svg "$docs_dir/performance-shrink.svg" --sections "$sections" \
   --command "bench/run_benchmarks.sh --build-dir $build_dir --repetitions $repetitions$only_flag"

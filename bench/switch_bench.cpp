@@ -4,6 +4,18 @@
 //                                 the floor a fiber runtime cannot go below.
 //   BM_RawFcontextSwitchWrfsbase  the same plus one wrfsbase per switch, as the
 //                                 runtime does to point FS at the next TCB.
+//   BM_RawSimSwitchStacks         the same ping-pong (with wrfsbase) through
+//                                 the runtime's own sim_switch_stacks
+//                                 (runtime/fiber_switch.h), which replaced
+//                                 jump_fcontext in the runtime; both sides
+//                                 switch from one function, as in the runtime.
+//   BM_Raw*Nested                 both routines with the switch called
+//                                 kNestedCalls non-inlined calls deep, from the
+//                                 same function on both sides, as the runtime
+//                                 calls it (hook -> SchedulingPoint ->
+//                                 Reschedule -> SwitchTo): what returning
+//                                 through `jmp *%r8` instead of `ret` costs the
+//                                 returns above the switch.
 //   BM_SimSwitchAlternating       two simulated threads, each calling the
 //                                 scheduling-point hook N times, under a replay
 //                                 schedule that alternates them, so every
@@ -40,6 +52,7 @@
 #include <vector>
 
 #include "sim/sim.h"
+#include "../runtime/fiber_switch.h"
 #include "../runtime/schedule.h"
 #include "sim/sim_interface.h"
 
@@ -105,6 +118,92 @@ void RawSwitch(benchmark::State& state, bool with_wrfsbase) {
   }
   // The partner is parked inside jump_fcontext and is simply dropped.
   ReportPerSwitch(state, total_ns, switches);
+}
+
+// --- the same, kNestedCalls calls deep -------------------------------------
+//
+// Both sides switch from the same function, as every simulated thread
+// switches from World::SwitchTo: the return addresses above the switch are
+// then the same on both sides, which a return-stack buffer can predict if
+// the switch itself pops what its call pushed (`ret`), and cannot after
+// `jmp *%r8`.
+
+constexpr int kNestedCalls = 4;
+int symmetric_depth = 0;  // how deep both sides call the switch
+ctx::fcontext_t fcontext_peer = nullptr;  // the suspended side, either one
+sim::internal::FiberStackPointer own_fibers[2] = {nullptr, nullptr};
+int own_running = 0;  // which of own_fibers is running
+
+__attribute__((noinline)) void NestedFcontextSwitch(int depth) {
+  if (depth > 0) {
+    NestedFcontextSwitch(depth - 1);
+    asm volatile("" ::: "memory");  // not a tail call
+    return;
+  }
+  WriteFsBase();
+  fcontext_peer = ctx::jump_fcontext(fcontext_peer, nullptr).fctx;
+}
+
+__attribute__((noinline)) void NestedOwnSwitch(int depth) {
+  if (depth > 0) {
+    NestedOwnSwitch(depth - 1);
+    asm volatile("" ::: "memory");
+    return;
+  }
+  WriteFsBase();
+  const int self = own_running;
+  own_running = 1 - self;
+  sim_switch_stacks(&own_fibers[self], own_fibers[1 - self]);
+}
+
+void NestedFcontextPartner(ctx::transfer_t from) {
+  fcontext_peer = from.fctx;
+  for (;;) NestedFcontextSwitch(symmetric_depth);
+}
+
+void NestedOwnPartner() {
+  for (;;) NestedOwnSwitch(symmetric_depth);
+}
+
+enum class SwitchRoutine { kFcontext, kSimSwitchStacks };
+
+void RawSymmetric(benchmark::State& state, SwitchRoutine routine, int depth) {
+  if ((getauxval(AT_HWCAP2) & 2) == 0) {
+    state.SkipWithError("no FSGSBASE (AT_HWCAP2 bit 1): the runtime uses arch_prctl here instead");
+    return;
+  }
+  symmetric_depth = depth;
+  constexpr std::size_t kStackBytes = 64 * 1024;
+  auto stack = std::make_unique<char[]>(kStackBytes);
+  if (routine == SwitchRoutine::kFcontext) {
+    fcontext_peer = ctx::make_fcontext(stack.get() + kStackBytes, kStackBytes, NestedFcontextPartner);
+  } else {
+    own_running = 0;
+    own_fibers[1] = sim::internal::MakeFiber(stack.get(), kStackBytes, NestedOwnPartner);
+  }
+  double total_ns = 0;
+  double switches = 0;
+  for (auto _ : state) {
+    const Clock::time_point start = Clock::now();
+    for (int i = 0; i < kRoundTripsPerBatch; ++i) {
+      if (routine == SwitchRoutine::kFcontext) {
+        NestedFcontextSwitch(depth);
+      } else {
+        NestedOwnSwitch(depth);
+      }
+    }
+    total_ns += NanosecondsSince(start);
+    switches += 2 * kRoundTripsPerBatch;
+  }
+  ReportPerSwitch(state, total_ns, switches);
+}
+
+void BM_RawSimSwitchStacks(benchmark::State& state) { RawSymmetric(state, SwitchRoutine::kSimSwitchStacks, 0); }
+void BM_RawFcontextSwitchNested(benchmark::State& state) {
+  RawSymmetric(state, SwitchRoutine::kFcontext, kNestedCalls);
+}
+void BM_RawSimSwitchStacksNested(benchmark::State& state) {
+  RawSymmetric(state, SwitchRoutine::kSimSwitchStacks, kNestedCalls);
 }
 
 void BM_RawFcontextSwitch(benchmark::State& state) { RawSwitch(state, false); }
@@ -258,7 +357,10 @@ void BM_OsThreadHandoff(benchmark::State& state) {
 
 BENCHMARK(BM_RawFcontextSwitch)->UseRealTime();
 BENCHMARK(BM_RawFcontextSwitchWrfsbase)->UseRealTime();
-BENCHMARK(BM_SimSwitchAlternating)->Arg(20000)->UseRealTime();
+BENCHMARK(BM_RawSimSwitchStacks)->UseRealTime();
+BENCHMARK(BM_RawFcontextSwitchNested)->UseRealTime();
+BENCHMARK(BM_RawSimSwitchStacksNested)->UseRealTime();
+BENCHMARK(BM_SimSwitchAlternating)->Arg(20000)->Arg(2000)->UseRealTime();
 BENCHMARK(BM_SimSwitchRandom)->Arg(20000)->UseRealTime();
 BENCHMARK(BM_SimSwitchSchedYield)->Arg(20000)->UseRealTime();
 BENCHMARK(BM_OsThreadHandoff)->UseRealTime();

@@ -12,9 +12,7 @@ namespace {
 
 inline void Access(EventKind kind, const volatile void* address, const __sim_site* source) {
   if (!InWorld()) return;
-  Site site;
-  site.source = source;
-  current_world->SchedulingPoint(kind, const_cast<const void*>(address), site);
+  current_world->AccessPoint(kind, const_cast<const void*>(address), source);
 }
 
 }  // namespace

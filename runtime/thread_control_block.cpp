@@ -24,11 +24,7 @@ namespace {
 RealFunction<int(pthread_t*, const pthread_attr_t*, void* (*)(void*), void*)> real_pthread_create(
     "pthread_create");
 
-// invariant: false in every real thread's TLS, true in a lent TCB's.
-thread_local bool simulated_thread_marker = false;
-
 constexpr unsigned long kHwcap2Fsgsbase = 1UL << 1;
-const bool can_write_fs_base = (getauxval(AT_HWCAP2) & kHwcap2Fsgsbase) != 0;
 
 // The donor's whole life after start-up: a raw futex wait, so that not even
 // errno (which lives in the TCB) is written while the TCB is lent out.
@@ -143,19 +139,17 @@ std::vector<ThreadPointer>& FreeTcbs() {
 
 }  // namespace
 
+constinit thread_local bool simulated_thread_marker = false;
+
 ThreadPointer CurrentThreadPointer() {
   ThreadPointer self;
   asm volatile("mov %%fs:0, %0" : "=r"(self));
   return self;
 }
 
-void SetThreadPointer(ThreadPointer tcb) {
-  if (can_write_fs_base) {
-    asm volatile("wrfsbase %0" ::"r"(tcb) : "memory");
-  } else {
-    syscall(SYS_arch_prctl, ARCH_SET_FS, tcb);
-  }
-}
+const bool can_write_fs_base = (getauxval(AT_HWCAP2) & kHwcap2Fsgsbase) != 0;
+
+void SetThreadPointerBySyscall(ThreadPointer tcb) { syscall(SYS_arch_prctl, ARCH_SET_FS, tcb); }
 
 ThreadPointer BorrowThreadControlBlock() {
   std::vector<ThreadPointer>& free_tcbs = FreeTcbs();
@@ -182,8 +176,6 @@ ThreadPointer BorrowThreadControlBlock() {
 }
 
 void ReturnThreadControlBlock(ThreadPointer tcb) { FreeTcbs().push_back(tcb); }
-
-bool OnSimulatedThread() { return simulated_thread_marker; }
 
 void SetSimulatedThreadMarker(bool simulated) { simulated_thread_marker = simulated; }
 

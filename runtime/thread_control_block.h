@@ -22,9 +22,19 @@ using ThreadPointer = void*;
 
 ThreadPointer CurrentThreadPointer();
 
-// Points the FS base at `tcb`. wrfsbase when the CPU and kernel allow it
-// (AT_HWCAP2 has FSGSBASE), arch_prctl(ARCH_SET_FS) otherwise.
-void SetThreadPointer(ThreadPointer tcb);
+// True when the CPU and kernel allow wrfsbase (AT_HWCAP2 has FSGSBASE).
+extern const bool can_write_fs_base;
+void SetThreadPointerBySyscall(ThreadPointer tcb);
+
+// Points the FS base at `tcb`: wrfsbase where allowed, arch_prctl(ARCH_SET_FS)
+// otherwise. Inline because every fiber switch calls it.
+inline void SetThreadPointer(ThreadPointer tcb) {
+  if (can_write_fs_base) {
+    asm volatile("wrfsbase %0" ::"r"(tcb) : "memory");
+  } else {
+    SetThreadPointerBySyscall(tcb);
+  }
+}
 
 // Lends a TCB whose static TLS blocks hold their initial images (as in a new
 // thread) for every module except libc's and the dynamic loader's, and whose
@@ -35,9 +45,13 @@ ThreadPointer BorrowThreadControlBlock();
 // Returns a TCB lent by BorrowThreadControlBlock.
 void ReturnThreadControlBlock(ThreadPointer tcb);
 
+// invariant: false in every real thread's TLS, true in a lent TCB's.
+extern constinit thread_local bool simulated_thread_marker;
+
 // True on a TCB lent to a simulated thread: how interceptors tell a simulated
-// thread from a real OS thread that calls them while a world runs.
-bool OnSimulatedThread();
+// thread from a real OS thread that calls them while a world runs. Inline:
+// every instrumented access inside a world asks.
+inline bool OnSimulatedThread() { return simulated_thread_marker; }
 
 // Marks (or unmarks) the calling thread's own TCB as simulated: whole-program
 // mode runs main as T0 on the main thread's TCB for the whole world.

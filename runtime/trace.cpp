@@ -46,21 +46,7 @@ const char* EventKindName(EventKind kind) {
   return "?";
 }
 
-void Trace::Record(const Event& event) {
-  // FNV-1a over whole 64-bit words, with a fold so high bits reach low ones:
-  // this runs at every scheduling point, and byte-wise FNV put 24 dependent
-  // multiplies on that path.
-  auto mix = [this](std::uint64_t value) {
-    hash_ = (hash_ ^ value) * 1099511628211ULL;  // FNV-1a 64 prime
-    hash_ ^= hash_ >> 29;
-  };
-  mix(event.thread);
-  mix(static_cast<std::uint64_t>(event.kind));
-  mix(event.site.Hash());
-  ring_[count_ % kKeptEvents] = event;
-  if (keep_all_) all_.push_back(event);
-  ++count_;
-}
+void Trace::KeepSlot(const Event& event) { all_.push_back(event); }
 
 std::vector<Event> Trace::LastEvents() const {
   std::vector<Event> events;

@@ -12,8 +12,6 @@
 
 #include "interceptors_keys.h"
 
-namespace ctx = boost::context::detail;
-
 extern "C" {
 unsigned char __sim_world_active = 0;
 }
@@ -23,6 +21,14 @@ namespace sim::internal {
 World* current_world = nullptr;
 
 namespace {
+
+// How many choice points the previous execution had. The next one of the
+// same body usually has about as many, and reserving that much up front
+// spares the decision vectors their doubling (a copy and, for long
+// executions, fresh pages to fault in) while the execution runs.
+std::size_t previous_choice_points = 0;
+// The previous world's preemption list, kept for its capacity.
+std::vector<World::Preemption> spare_preemptions;
 
 std::string DescribeCurrentException() {
   std::type_info* type = abi::__cxa_current_exception_type();
@@ -44,9 +50,9 @@ std::string DescribeCurrentException() {
 
 }  // namespace
 
-void ThreadEntry(ctx::transfer_t from) {
+void ThreadEntry() {
   World& world = *current_world;
-  world.AfterSwitch(from.fctx);
+  world.AfterSwitch();
   SimThread& self = world.running();
   if (self.borrowed_tcb) {
     // What a previous borrower may have left; a new thread starts clean.
@@ -70,10 +76,15 @@ World::World(const Options& options, Strategy& strategy, std::uint64_t seed)
   strategy_.BeginExecution(seed);
   strategy_wants_pending_ = strategy_.WantsPendingOperations();
   driver_.id = UINT32_MAX;
+  outcome_.decisions.reserve(previous_choice_points + previous_choice_points / 8);
+  outcome_.anchored.reserve(previous_choice_points + previous_choice_points / 8);
+  preemptions_.swap(spare_preemptions);
+  preemptions_.clear();
 }
 
 World::~World() {
   for (auto& thread : threads_) ReleaseResources(*thread);
+  preemptions_.swap(spare_preemptions);
 }
 
 Outcome World::Run(std::function<void()> body, MainTcb main_tcb) {
@@ -89,6 +100,7 @@ Outcome World::Run(std::function<void()> body, MainTcb main_tcb) {
   current_world = nullptr;
   RefreshSlowPathFlag();
 
+  previous_choice_points = choice_points_;
   std::string mismatch = strategy_.EndExecution(choice_points_);
   if (!mismatch.empty() && outcome_.schedule_mismatch.empty()) outcome_.schedule_mismatch = std::move(mismatch);
   outcome_.trace_hash = trace_.hash();
@@ -123,7 +135,7 @@ SimThread& World::CreateThread(std::function<void()> body) {
   } else {
     thread->tcb = BorrowThreadControlBlock();
   }
-  thread->context = ctx::make_fcontext(thread->stack.top(), thread->stack.size, ThreadEntry);
+  thread->context = MakeFiber(thread->stack.lowest, thread->stack.size, ThreadEntry);
   strategy_.OnThreadCreated(thread->id);
   threads_.push_back(std::move(thread));
   return *threads_.back();
@@ -132,7 +144,7 @@ SimThread& World::CreateThread(std::function<void()> body) {
 void World::RecordPoint(EventKind kind, const void* object, const Site& site) {
   SimThread& self = *running_;
   ++self.points;
-  trace_.Record({steps_, now_ns_, self.id, kind, object, site});
+  trace_.Record(steps_, now_ns_, self.id, kind, object, site);
   self.last_site = site;
   self.last_kind = kind;
   self.last_object = object;
@@ -145,6 +157,24 @@ void World::SchedulingPoint(EventKind kind, const void* object, const Site& site
   // Nothing to decide while T0 is the only thread (before the first one
   // starts): count the step, and leave the scheduler out.
   if (threads_.size() == 1 && kind != EventKind::kThreadCreate && steps_ + 1 <= options_.max_steps) {
+    ++steps_;
+  } else {
+    Reschedule(/*willing_to_wait=*/false);
+  }
+  if (!self.pending_signals.empty()) DeliverPendingSignals(*this);
+}
+
+void World::AccessSchedulingPoint(EventKind kind, const void* object, const __sim_site* source) {
+  SimThread& self = *running_;
+  ++self.points;
+  trace_.Record(steps_, now_ns_, self.id, kind, object, source);
+  self.last_site.source = source;
+  for (const void*& frame : self.last_site.frames) frame = nullptr;
+  self.last_kind = kind;
+  self.last_object = object;  // what pos sees as this thread's next operation
+  self.last_step = steps_;
+  // As in SchedulingPoint (an access is never a thread creation).
+  if (threads_.size() == 1 && steps_ + 1 <= options_.max_steps) {
     ++steps_;
   } else {
     Reschedule(/*willing_to_wait=*/false);
@@ -255,13 +285,14 @@ void World::Reschedule(bool willing_to_wait) {
                      "last site is below. Raise max_steps in SIM_OPTIONS if the program is just long");
   }
   SimThread& current = *running_;
+  bool current_enabled;
   for (;;) {
     enabled_.clear();
     for (auto& thread : threads_) {
       if (IsEnabled(*thread)) enabled_.push_back(thread->id);
     }
-    const bool others_enabled = enabled_.size() > (IsEnabled(current) ? 1u : 0u);
-    if (willing_to_wait && !others_enabled && AdvanceClockToNextDeadline()) {
+    current_enabled = IsEnabled(current);
+    if (willing_to_wait && enabled_.size() == (current_enabled ? 1u : 0u) && AdvanceClockToNextDeadline()) {
       willing_to_wait = false;
       continue;
     }
@@ -272,7 +303,6 @@ void World::Reschedule(bool willing_to_wait) {
   SimThread* next = thread(enabled_.front());
   if (enabled_.size() > 1) {
     ++choice_points_;
-    const bool current_enabled = IsEnabled(current);
     const ChoicePoint at{current.id, current.points, current_enabled, PendingOperations(enabled_)};
     Choice choice = strategy_.Choose(enabled_, at);
     if (!choice.mismatch.empty()) {
@@ -295,13 +325,12 @@ void World::SwitchTo(SimThread& next) {
   switching_from_ = running_;
   running_ = &next;
   SetThreadPointer(next.tcb);
-  const ctx::transfer_t back = ctx::jump_fcontext(next.context, nullptr);
-  AfterSwitch(back.fctx);
+  sim_switch_stacks(&switching_from_->context, next.context);
+  AfterSwitch();
 }
 
-void World::AfterSwitch(ctx::fcontext_t from_context) {
+void World::AfterSwitch() {
   SimThread& from = *switching_from_;
-  from.context = from_context;
   if (from.state == ThreadState::kFinished && from.stack.lowest != nullptr) {
     // Its fiber will never run again, and we are no longer on its stack.
     GlobalStackPool().Release(from.stack);
@@ -319,7 +348,7 @@ void World::ExitRunningThread() {
   }
   RunPthreadKeyDestructors();
   ++self.points;  // invariant: every choice point of a thread has its own (thread, points) anchor
-  trace_.Record({steps_, now_ns_, self.id, EventKind::kThreadExit, nullptr, self.last_site});
+  trace_.Record(steps_, now_ns_, self.id, EventKind::kThreadExit, nullptr, self.last_site);
   self.state = ThreadState::kFinished;
   if (self.id == 0) EndExecution(Verdict::kPass, "");  // the body returned: as when main returns
   Reschedule(/*willing_to_wait=*/false);

@@ -13,8 +13,6 @@
 #ifndef SIM_RUNTIME_WORLD_H_
 #define SIM_RUNTIME_WORLD_H_
 
-#include <boost/context/detail/fcontext.hpp>
-
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -25,6 +23,7 @@
 #include <vector>
 
 #include "sim/sim.h"
+#include "fiber_switch.h"
 #include "sim/sim_interface.h"
 #include "site.h"
 #include "stack_pool.h"
@@ -58,7 +57,7 @@ struct SimThread {
   Wait wait;
   bool woken = false;
   Stack stack;
-  boost::context::detail::fcontext_t context = nullptr;
+  FiberStackPointer context = nullptr;  // saved while the thread is not running
   ThreadPointer tcb = nullptr;
   bool borrowed_tcb = true;    // false: T0 on the caller's own TCB (whole-program mode)
   std::function<void()> body;  // what the thread runs
@@ -142,6 +141,27 @@ class World {
 
   // Records an event and lets the strategy switch to another thread.
   void SchedulingPoint(EventKind kind, const void* object, const Site& site);
+  // SchedulingPoint for an instrumented access at a pass-emitted site. While
+  // T0 is the only thread there is nothing to decide, and this records the
+  // event inline without building a Site: a world's single-threaded stretches
+  // (setup, and every access before the first thread starts) pay this.
+  __attribute__((always_inline)) void AccessPoint(EventKind kind, const void* object, const __sim_site* source) {
+    SimThread& self = *running_;
+    if (threads_.size() == 1 && steps_ + 1 <= options_.max_steps && self.pending_signals.empty()) {
+      ++self.points;
+      trace_.Record(steps_, now_ns_, self.id, kind, object, source);
+      self.last_site.source = source;
+      for (const void*& frame : self.last_site.frames) frame = nullptr;
+      self.last_kind = kind;
+      self.last_object = object;
+      self.last_step = steps_;
+      ++steps_;
+      return;
+    }
+    AccessSchedulingPoint(kind, object, source);
+  }
+  // SchedulingPoint for a pass-emitted site, without building a Site.
+  void AccessSchedulingPoint(EventKind kind, const void* object, const __sim_site* source);
   // Like SchedulingPoint, but the thread is willing to wait: when no other
   // thread can run, the clock jumps to the next deadline (sched_yield, spin).
   void YieldPoint(EventKind kind, const void* object, const Site& site);
@@ -186,13 +206,21 @@ class World {
 
   const Options& options() const { return options_; }
 
+  // Trace positions (index of the last event before the switch) of each
+  // preemption, with who was preempted and who ran instead.
+  struct Preemption {
+    std::uint64_t event_index;
+    ThreadId preempted;
+    ThreadId switched_to;
+  };
+
   // Records every event (for the story of a shrunk run, and timelines).
   // Precondition: called before Run.
   void KeepWholeTrace() { trace_.KeepAll(); }
   const std::vector<Event>& whole_trace() const { return trace_.all(); }
 
  private:
-  friend void ThreadEntry(boost::context::detail::transfer_t from);
+  friend void ThreadEntry();
 
   // The bookkeeping of a scheduling point: the running thread's progress, the
   // trace event, its last site.
@@ -204,7 +232,7 @@ class World {
   bool AdvanceClockToNextDeadline();
   bool WakeOneIdleWaiter();
   void SwitchTo(SimThread& next);
-  void AfterSwitch(boost::context::detail::fcontext_t from_context);
+  void AfterSwitch();
   void ReleaseResources(SimThread& thread);
   void DescribeThreads(Outcome& outcome);
   void DescribeStory(Outcome& outcome);
@@ -225,13 +253,6 @@ class World {
   std::vector<ThreadId> enabled_;  // scratch, reused at every point
   bool strategy_wants_pending_ = false;
   std::vector<PendingOperation> pending_;  // scratch, reused at every choice point
-  // Trace positions (index of the last event before the switch) of each
-  // preemption, with who was preempted and who ran instead.
-  struct Preemption {
-    std::uint64_t event_index;
-    ThreadId preempted;
-    ThreadId switched_to;
-  };
   std::vector<Preemption> preemptions_;
   std::unordered_map<const void*, ModelSlot> models_;
   const void* cached_model_address_ = nullptr;
