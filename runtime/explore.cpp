@@ -34,6 +34,7 @@ Report MakeReport(Outcome outcome, std::uint64_t seed, std::uint64_t seeds_passe
   report.last_events = std::move(outcome.last_events);
   report.events_left_out = outcome.events_left_out;
   report.replay = ReplayCommand(options, seed);
+  report.strategy = options.strategy;
   return report;
 }
 

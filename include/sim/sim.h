@@ -74,6 +74,8 @@ struct Report {
   std::vector<std::string> last_events;  // the last trace events at user sites, oldest first
   std::uint64_t events_left_out = 0;     // recent events in library code (libstdc++, libc, gtest) not listed
   std::string replay;              // a command that replays the failure
+  std::string strategy;            // the strategy spec that runs `seed` alone as it ran here (pct:D:K
+                                   // once pct's estimate of the execution length moved)
 
   // The report block: header, message, threads, last events, trace hash,
   // replay command and SUMMARY line (docs/report-format.md).

@@ -133,10 +133,14 @@ std::string ChunkTestName(const SimTestRecord& record, const SeedChunk& chunk) {
   return std::string(record.name) + "/seeds_" + std::to_string(chunk.begin) + "_" + std::to_string(chunk.end - 1);
 }
 
-std::string ReplayCommandFor(const std::string& full_test_name, std::uint64_t seed) {
+// `strategy`: the report's, which carries what the strategy learned from
+// the chunk's earlier seeds (pct:D:K), so the seed alone runs as it did.
+std::string ReplayCommandFor(const std::string& full_test_name, std::uint64_t seed, const std::string& strategy) {
   const TestSettings& settings = State().settings;
+  Options replayed = settings.options;
+  if (!strategy.empty() && settings.schedule.empty()) replayed.strategy = strategy;
   std::string command = ShellQuote(State().executable) + " " + ShellQuote("--gtest_filter=" + full_test_name) +
-                        OptionsAsFlags(settings.options);
+                        OptionsAsFlags(replayed);
   if (!settings.schedule.empty()) command += " " + ShellQuote("--sim_schedule=" + settings.schedule);
   return command + " --sim_replay=" + std::to_string(seed);
 }
@@ -220,7 +224,7 @@ void RunChunk(const SimTestRecord& record, const SeedChunk& chunk, void (*run_se
   if (report->verdict != Verdict::kFailure && !execution_failures.empty()) {
     report->message += "\nfailed expectations earlier in this execution:\n" + Join(execution_failures);
   }
-  report->replay = ReplayCommandFor(full_name, report->seed);
+  report->replay = ReplayCommandFor(full_name, report->seed, report->strategy);
   testing::Test::RecordProperty("sim_seed", std::to_string(report->seed));
   testing::Test::RecordProperty("sim_replay", report->replay);
   ADD_FAILURE_AT(record.file, record.line)

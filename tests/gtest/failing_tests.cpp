@@ -1,6 +1,7 @@
 // Deliberately failing SIM_TESTs. ctest never runs this binary directly:
 // the scripts beside it run it and check how it fails.
 #include <mutex>
+#include <string>
 #include <thread>
 
 #include "sim/gtest.h"
@@ -51,6 +52,37 @@ SIM_TEST(Failing, OverdrawnAccount) {
   first.join();
   second.join();
   EXPECT_GE(account.balance(), 0) << "the account is overdrawn";
+}
+
+// Only one interleaving puts b between a and A, and every execution has well
+// over 64 choice points (the private critical sections), so pct's estimate of
+// the execution length moves after the first seed: the replay line must
+// carry it (replay_line_carries_pct_estimate.sh).
+SIM_TEST(Failing, LateWriterBetween) {
+  std::mutex mutex;
+  std::string log;
+  auto step = [&](char name) {
+    std::lock_guard guard(mutex);
+    log += name;
+  };
+  auto noise = [](int sections) {
+    std::mutex own;
+    for (int i = 0; i < sections; ++i) std::lock_guard guard(own);
+  };
+  std::thread a([&] {
+    step('a');
+    noise(5);
+    step('A');
+    noise(40);
+  });
+  std::thread b([&] {
+    noise(30);
+    step('b');
+    noise(40);
+  });
+  a.join();
+  b.join();
+  EXPECT_NE(log, "abA") << "b ran between a and A";
 }
 
 }  // namespace
