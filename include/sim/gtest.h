@@ -33,7 +33,7 @@
 //   --sim_seeds=N          seeds per SIM_TEST (default 100)
 //   --sim_first_seed=K     the first seed (default 0)
 //   --sim_chunk=N          seeds per chunk test (default 100)
-//   --sim_strategy=S       random | pct:D | replay:<schedule>
+//   --sim_strategy=S       random | pct:D | pos | dfs:P | portfolio[:S,S,...] | replay:<schedule>
 //   --sim_replay=SEED      every selected chunk runs SEED alone, and says how
 //                          it ended (verdict, steps, trace hash) even on a pass
 //   --sim_schedule=STRING  every selected chunk runs one execution that

@@ -101,7 +101,7 @@ std::string FlagsHelp() {
          "  --sim_seeds=N          seeds per SIM_TEST\n"
          "  --sim_first_seed=K     the first seed\n"
          "  --sim_chunk=N          seeds per chunk test (Suite.Name/seeds_<first>_<last>)\n"
-         "  --sim_strategy=S       random | pct:D | replay:<schedule>\n"
+         "  --sim_strategy=S       random | pct:D | pos | dfs:P | portfolio[:S,S,...] | replay:<schedule>\n"
          "  --sim_replay=SEED      every selected chunk runs SEED alone and prints how it ended\n"
          "  --sim_schedule=STRING  every selected chunk runs one execution that follows STRING\n"
          "  --sim_<key>=VALUE      any option below\n"

@@ -19,7 +19,7 @@ check "bad number for --jobs: '0' (must be >= 1)" --jobs 0 -- "$STANDIN"
 check "bad number for --timeout: 'soon' (expected seconds > 0, e.g. 10 or 0.5)" --timeout soon -- "$STANDIN"
 check "bad number for --timeout: '0' (expected seconds > 0, e.g. 10 or 0.5)" --timeout 0 -- "$STANDIN"
 check "--seeds needs a value" --seeds
-check "--strategy needs a value: random | pct:D | replay:<schedule>" --strategy= -- "$STANDIN"
+check "--strategy needs a value: random | pct:D | pos | dfs:P | portfolio[:S,S,...] | replay:<schedule>" --strategy= -- "$STANDIN"
 check "--report-json needs a path" --report-json= -- "$STANDIN"
 check "missing program: give it after '--', e.g. sim-run --seeds 1000 -- ./prog"
 check "missing program: give it after '--', e.g. sim-run --seeds 1000 -- ./prog" --seeds 10 --

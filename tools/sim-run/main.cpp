@@ -62,7 +62,7 @@ constexpr const char* kUsage =
     "SIM_OPTIONS=seed=K, J at a time, and reports the lowest failing seed.\n"
     "  --seeds N          seeds to run (default 100)\n"
     "  --start K          first seed (default 0)\n"
-    "  --strategy S       SIM_OPTIONS strategy: random | pct:D | dfs:P | replay:<schedule>\n"
+    "  --strategy S       SIM_OPTIONS strategy: random | pct:D | pos | dfs:P | portfolio[:S,...] | replay:<schedule>\n"
     "  --schedule S       replay a printed schedule (S1-...) or the one in @FILE exactly (one seed unless --seeds)\n"
     "  --shrink           shrink the failing seed's schedule before reporting it (the default)\n"
     "  --no-shrink        report the failing schedule as found\n"
@@ -153,7 +153,7 @@ Config ParseCommandLine(int argc, char** argv) {
       config.start = ParseCount("--start", value_of("--start", arg), 0);
     } else if (is(arg, "--strategy")) {
       config.strategy = value_of("--strategy", arg);
-      if (config.strategy.empty()) UsageError("--strategy needs a value: random | pct:D | replay:<schedule>");
+      if (config.strategy.empty()) UsageError("--strategy needs a value: random | pct:D | pos | dfs:P | portfolio[:S,S,...] | replay:<schedule>");
     } else if (is(arg, "--schedule")) {
       config.schedule = value_of("--schedule", arg);
       if (config.schedule.empty()) UsageError("--schedule needs a value: a printed schedule (S1-...) or @FILE");
