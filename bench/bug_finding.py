@@ -34,7 +34,8 @@ import time
 
 # Strategies measured with STARTS starting seeds each. Append new ones here
 # (pos, portfolio): a strategy the runtime does not know is skipped with a note.
-STRATEGIES = ["random", "pct:2", "pct:3", "pct:4", "pct:5", "pos", "portfolio"]
+STRATEGIES = ["random", "pct:2", "pct:3", "pct:4", "pct:5", "pos", "portfolio", "portfolio:random,pct:5",
+              "portfolio:pos,pct:5", "portfolio:random,pos,pct:5"]
 SEEDS = 10000          # seeds per start: "found within 10,000 seeds"
 STARTS = 20            # starting seeds per program and strategy
 STRIDE = 1000000       # start r explores [r * STRIDE, r * STRIDE + SEEDS)
@@ -215,7 +216,8 @@ def main():
     parser.add_argument("--build-dir", default=os.path.join(REPO, "build"))
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--no-build", action="store_true")
-    parser.add_argument("--strategies", default=",".join(STRATEGIES))
+    parser.add_argument("--strategies", default=" ".join(STRATEGIES),
+                        help="strategy specs separated by spaces (a portfolio's members are separated by commas)")
     parser.add_argument("--dry-run", action="store_true")
     args = parser.parse_args()
     started = time.time()
@@ -225,7 +227,7 @@ def main():
         subprocess.run(["cmake", "--build", args.build_dir, "-j", str(args.jobs), "--target", "bug_programs"],
                        check=True)
     suite = Suite(args.build_dir)
-    strategies, notes = strategies_known(suite, args.strategies.split(","))
+    strategies, notes = strategies_known(suite, args.strategies.split())
     print(f"strategies: {', '.join(strategies)}" + ("; " + "; ".join(notes) if notes else ""), file=sys.stderr)
 
     failing = [(p, v) for p, v in suite.variants if v != "fixed"]
@@ -293,7 +295,7 @@ def portfolio_estimate(per_strategy):
 def render(suite, strategies, notes, failing, fixed, results, elapsed, load, args):
     cpu, commit = machine()
     out = []
-    command = "python3 bench/bug_finding.py" + (f" --strategies {args.strategies}" if args.strategies != ",".join(STRATEGIES) else "")
+    command = "python3 bench/bug_finding.py" + (f" --strategies '{args.strategies}'" if args.strategies != " ".join(STRATEGIES) else "")
     out.append(f"Produced by `{command}` on {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC, "
                f"commit {commit}, {os.cpu_count()} cores ({cpu}), {args.jobs} jobs at a time, in {elapsed:.0f} s; "
                f"load average {load[0]:.1f} before and {load[1]:.1f} after (other work on the machine makes "
