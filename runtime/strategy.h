@@ -50,6 +50,9 @@ struct ChoicePoint {
   ThreadId current = 0;
   std::uint64_t current_points = 0;
   bool current_enabled = false;  // false: it blocked or finished, so any choice is no preemption
+  // The running thread offered to let others run (sched_yield, a spin-lock
+  // retry, a zero sleep): it is waiting for one of them to make progress.
+  bool current_yielding = false;
   // Parallel to `enabled` when the strategy WantsPendingOperations(); empty
   // otherwise.
   std::span<const PendingOperation> pending;

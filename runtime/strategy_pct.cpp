@@ -15,7 +15,16 @@
 // dynamic threads. Since the estimate depends on earlier executions, a seed
 // run alone repeats its execution only with the estimate it ran with:
 // ReplaySpec says it (pct:D:K) once it moved.
+//
+// Liveness: a strict priority order starves a thread that waits in a loop
+// for a lower-priority one (a yield loop, a spin lock), which real schedulers
+// and random walk do not, so PCT alone would report false step limits. A
+// thread that yields drops below every other priority (the latest yielder
+// lowest), as a change point would drop it; and an execution that passes
+// kFairChoicePoints choice points is taken on by uniform choice, which ends
+// busy-wait loops without a yield with probability 1.
 #include <algorithm>
+#include <cstdint>
 #include <vector>
 
 #include "prng.h"
@@ -33,6 +42,7 @@ class PctStrategy final : public Strategy {
     prng_ = Prng(seed);
     priorities_.clear();
     choice_points_ = 0;
+    yields_ = 0;
     change_points_.clear();
     estimate_in_force_ = estimated_choice_points_;
     for (std::uint32_t i = 1; i < depth_; ++i) change_points_.push_back(1 + prng_.Below(estimate_in_force_));
@@ -46,17 +56,19 @@ class PctStrategy final : public Strategy {
   void OnThreadCreated(ThreadId thread) override {
     if (priorities_.size() <= thread) priorities_.resize(thread + 1, 0);
     // Initial priorities lie above every change-point priority (< depth).
-    priorities_[thread] = depth_ + (prng_.Next() >> 2);
+    priorities_[thread] = static_cast<std::int64_t>(depth_ + (prng_.Next() >> 2));
   }
 
   Choice Choose(std::span<const ThreadId> enabled, const ChoicePoint& at) override {
     ++choice_points_;
+    if (choice_points_ > kFairChoicePoints) return {enabled[prng_.Below(enabled.size())], {}};
     const std::optional<ThreadId> running = at.running();
     for (std::size_t i = 0; i < change_points_.size(); ++i) {
       if (change_points_[i] == choice_points_ && running.has_value()) {
-        priorities_[*running] = depth_ - 1 - i;
+        priorities_[*running] = static_cast<std::int64_t>(depth_ - 1 - i);
       }
     }
+    if (at.current_yielding && running.has_value()) priorities_[*running] = -static_cast<std::int64_t>(++yields_);
     ThreadId best = enabled.front();
     for (ThreadId thread : enabled) {
       if (priorities_[thread] > priorities_[best]) best = thread;
@@ -74,7 +86,9 @@ class PctStrategy final : public Strategy {
   std::uint64_t initial_choice_points_;
   std::uint64_t estimate_in_force_ = 0;  // this execution's: what its change points were drawn from
   Prng prng_{0};
-  std::vector<std::uint64_t> priorities_;
+  static constexpr std::uint64_t kFairChoicePoints = 100000;
+  std::vector<std::int64_t> priorities_;  // yielders below 0, change points in [0, depth - 1), the rest above
+  std::uint64_t yields_ = 0;
   std::vector<std::uint64_t> change_points_;
   std::uint64_t choice_points_ = 0;
   std::uint64_t estimated_choice_points_;

@@ -260,7 +260,8 @@ bool World::WakeOneIdleWaiter() {
   ThreadId chosen = idle.front();
   if (idle.size() > 1) {
     ++choice_points_;
-    const ChoicePoint at{running_->id, running_->points, /*current_enabled=*/false, PendingOperations(idle)};
+    const ChoicePoint at{running_->id, running_->points, /*current_enabled=*/false, /*current_yielding=*/false,
+                         PendingOperations(idle)};
     Choice choice = strategy_.Choose(idle, at);
     if (!choice.mismatch.empty()) {
       outcome_.schedule_mismatch = choice.mismatch;
@@ -285,6 +286,7 @@ void World::Reschedule(bool willing_to_wait) {
                      "last site is below. Raise max_steps in SIM_OPTIONS if the program is just long");
   }
   SimThread& current = *running_;
+  const bool current_yielding = willing_to_wait;
   bool current_enabled;
   for (;;) {
     enabled_.clear();
@@ -303,7 +305,7 @@ void World::Reschedule(bool willing_to_wait) {
   SimThread* next = thread(enabled_.front());
   if (enabled_.size() > 1) {
     ++choice_points_;
-    const ChoicePoint at{current.id, current.points, current_enabled, PendingOperations(enabled_)};
+    const ChoicePoint at{current.id, current.points, current_enabled, current_yielding, PendingOperations(enabled_)};
     Choice choice = strategy_.Choose(enabled_, at);
     if (!choice.mismatch.empty()) {
       outcome_.schedule_mismatch = choice.mismatch;

@@ -36,11 +36,10 @@ expect_contains "$replay_line" "SIM_OPTIONS=" "the report's replay line"
 run "$bug" --strategy "replay:$schedule" --seeds 1 --shrink 0
 expect_eq "$(field "$out" found)" 1 "the shrunk schedule fails again"
 expect_eq "$(field "$out" trace_hash)" "$hash" "the shrunk schedule's trace hash"
-# The seed alone replays only under the default strategy: pct estimates its
-# change points from the executions before it in the same explore() call, so
-# `seed=N:strategy=pct:D` on its own can differ once a program has more than
-# 64 choice points (docs/bug-finding.md, "Replay"). The schedule above
-# replays under every strategy.
+# The printed replay line runs the seed alone; it carries pct's estimate of
+# the execution length (pct:D:K) when that moved before the failing seed
+# (docs/bug-finding.md, "Replay"). Checked under the default strategy; the
+# schedule above replays under every strategy.
 if [[ -z "$strategy" ]]; then
   run bash -c "$replay_line"
   expect_eq "$(field "$out" found)" 1 "the replay line fails again: $replay_line"
@@ -57,7 +56,7 @@ run "$bug" --strategy "dfs:$preemptions" --seeds 1000000 --shrink 0
 expect_eq "$(field "$out" found)" 1 "dfs:$preemptions finds it: $out"
 
 # The correct counterpart passes.
-for fixed_strategy in random pct:2 pct:3 pct:4 pct:5; do
+for fixed_strategy in random pct:2 pct:3 pct:4 pct:5 pos portfolio:pos,pct:5; do
   run "$SIM_BUGS/${program}_fixed_sim" --strategy "$fixed_strategy" --seeds 2000
   expect_eq "$out" "start=0 found=0 tried=2000 exhausted=0" "${program}_fixed under $fixed_strategy"
 done

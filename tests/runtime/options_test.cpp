@@ -71,7 +71,7 @@ TEST_F(OptionsTest, SeparatorsAndStrategyWithColon) {
 TEST_F(OptionsTest, HelpListsEveryOptionWithItsDefaultAndExits) {
   setenv("SIM_OPTIONS", "help=1", 1);
   EXPECT_EXIT(sim::explore([] {}), ::testing::ExitedWithCode(0),
-              "first_seed.*\n.*seeds.*default 100.*\n.*strategy.*default random.*\n.*max_steps.*\n.*stack_size");
+              "first_seed.*\n.*seeds.*default 100.*\n.*strategy.*default portfolio:pos,pct:5.*\n.*max_steps.*\n.*stack_size");
 }
 
 TEST_F(OptionsTest, TooSmallStackIsAnError) {
