@@ -11,68 +11,13 @@
 #include <vector>
 
 #include "sim/sim.h"
+#include "strategy_test_programs.h"
 
 namespace {
 
-// One preemption: both read the counter in one critical section and write
-// it back in another.
-void SplitLockedIncrement() {
-  std::mutex m;
-  int counter = 0;
-  auto increment = [&] {
-    int seen;
-    {
-      std::lock_guard g(m);
-      seen = counter;
-    }
-    std::lock_guard g(m);
-    counter = seen + 1;
-  };
-  std::thread a(increment), b(increment);
-  a.join();
-  b.join();
-  if (counter != 2) sim::fail("lost update");
-}
-
-// Two preemptions among three threads: only A1 B1 A2 (with C anywhere) fails.
-void InterleavedTwiceAmongThree() {
-  std::mutex m;
-  std::vector<std::string> log;
-  auto step = [&](const char* name) {
-    std::lock_guard g(m);
-    log.push_back(name);
-  };
-  std::thread a([&] {
-    step("A1");
-    step("A2");
-  });
-  std::thread b([&] { step("B1"); });
-  std::thread c([&] { step("C1"); });
-  a.join();
-  b.join();
-  c.join();
-  std::vector<std::string> without_c;
-  for (const std::string& name : log) {
-    if (name != "C1") without_c.push_back(name);
-  }
-  if (without_c == std::vector<std::string>{"A1", "B1", "A2"}) sim::fail("B1 ran between A1 and A2");
-}
-
-void LockedIncrementByThree() {
-  std::mutex m;
-  int counter = 0;
-  auto increment = [&] {
-    for (int i = 0; i < 3; ++i) {
-      std::lock_guard g(m);
-      ++counter;
-    }
-  };
-  std::thread a(increment), b(increment), c(increment);
-  a.join();
-  b.join();
-  c.join();
-  if (counter != 9) sim::fail("lost update");
-}
+using sim_test_programs::InterleavedTwiceAmongThree;
+using sim_test_programs::LockedIncrementByThree;
+using sim_test_programs::SplitLockedIncrement;
 
 TEST(PosStrategy, FindsAOnePreemptionBug) {
   auto report = sim::explore(SplitLockedIncrement, {.seeds = 200, .strategy = "pos"});
