@@ -46,15 +46,4 @@ bool BoundedSearch::Record(const std::vector<ChoiceRecord>& choices) {
   return true;
 }
 
-ThreadId DefaultOrAnchored(const std::vector<AnchoredDecision>& decisions, std::span<const ThreadId> enabled,
-                           const ChoicePoint& at) {
-  for (const AnchoredDecision& decision : decisions) {
-    if (decision.current == at.current && decision.current_points == at.current_points &&
-        std::find(enabled.begin(), enabled.end(), decision.chosen) != enabled.end()) {
-      return decision.chosen;
-    }
-  }
-  return at.current_enabled ? at.current : enabled.front();
-}
-
 }  // namespace sim::internal

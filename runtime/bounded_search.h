@@ -57,11 +57,6 @@ class BoundedSearch {
   bool exhausted_ = false;
 };
 
-// The anchored-replay choice: the anchored decision for this point if it is
-// enabled, else the running thread if it can go on, else the lowest enabled.
-ThreadId DefaultOrAnchored(const std::vector<AnchoredDecision>& decisions, std::span<const ThreadId> enabled,
-                           const ChoicePoint& at);
-
 }  // namespace sim::internal
 
 #endif  // SIM_RUNTIME_BOUNDED_SEARCH_H_
