@@ -128,6 +128,7 @@ __attribute__((noinline)) Site CaptureCallerSite(const void* stack_low, const vo
 }
 
 void SiteNamer::Add(const Site& site) {
+  if (site.source != nullptr) return;  // named from its descriptor
   for (const void* frame : site.frames) {
     if (frame != nullptr) pending_.push_back(frame);
   }

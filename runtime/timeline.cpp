@@ -47,7 +47,7 @@ struct SiteKeyHash {
 };
 SiteKey KeyOf(const Site& site) {
   SiteKey key{site.source, {}};
-  std::copy(site.frames, site.frames + Site::kMaxFrames, key.frames);
+  if (site.source == nullptr) std::copy(site.frames, site.frames + Site::kMaxFrames, key.frames);
   return key;
 }
 

@@ -3,7 +3,12 @@
 // Every scheduling point appends an event. The trace keeps a running hash of
 // (thread, event kind, site) and the last kKeptEvents events for the report;
 // it never hashes an address, so equal hashes mean equal interleavings across
-// processes and ASLR.
+// processes and ASLR. Only events while two or more threads are alive are
+// hashed (the world says which): a lone thread's stretches interleave with
+// nothing, and they hold what depends on the process rather than the seed,
+// such as gtest copying its flags (the --gtest_filter text) through the
+// executable's instrumented std::string before a SIM_TEST body and back
+// after it.
 #ifndef SIM_RUNTIME_TRACE_H_
 #define SIM_RUNTIME_TRACE_H_
 
@@ -72,26 +77,36 @@ class Trace {
   // in library code (gtest's own locking when an EXPECT fails, say).
   static constexpr std::size_t kKeptEvents = 64;
 
-  // Appends an event. Inline and written in place in the ring: this runs at
-  // every scheduling point, where copying an Event through a temporary and
-  // a call was a measurable share of the in-world cost of an access.
+  // Appends an event, mixing it into the hash when `hashed`. Inline and
+  // written in place in the ring: this runs at every scheduling point, where
+  // copying an Event through a temporary and a call was a measurable share
+  // of the in-world cost of an access.
   void Record(std::uint64_t step, std::uint64_t time_ns, std::uint32_t thread, EventKind kind, const void* object,
-              const Site& site) {
+              const Site& site, bool hashed) {
+    Event& slot = Fill(step, time_ns, thread, kind, object);
     // A pass-emitted site carries its hash; only a captured one needs the
     // module lookup of Site::Hash.
-    const std::uint64_t where = site.source != nullptr ? site.source->hash : site.Hash();
-    Event& slot = Append(step, time_ns, thread, kind, object, where);
+    if (hashed) Mix(thread, kind, site.source != nullptr ? site.source->hash : site.Hash());
     slot.site = site;
     if (keep_all_) KeepSlot(slot);
   }
-  // The same for a site the pass emitted, without a Site to copy from.
+  // The same for a site the pass emitted, without a Site to copy from: the
+  // slot's frames keep stale values, which Site ignores once source is set.
   void Record(std::uint64_t step, std::uint64_t time_ns, std::uint32_t thread, EventKind kind, const void* object,
-              const __sim_site* source) {
-    Event& slot = Append(step, time_ns, thread, kind, object, source->hash);
+              const __sim_site* source, bool hashed) {
+    Event& slot = Fill(step, time_ns, thread, kind, object);
+    if (hashed) Mix(thread, kind, source->hash);
     slot.site.source = source;
-    for (const void*& frame : slot.site.frames) frame = nullptr;
     if (keep_all_) KeepSlot(slot);
   }
+  // An access by the only live thread while the whole trace is not being
+  // kept: unhashed, and no call on the way, so an instrumented access in a
+  // single-threaded stretch stays a leaf function that saves no registers.
+  void RecordLoneAccess(std::uint64_t step, std::uint64_t time_ns, std::uint32_t thread, EventKind kind,
+                        const void* object, const __sim_site* source) {
+    Fill(step, time_ns, thread, kind, object).site.source = source;
+  }
+  bool keeps_all() const { return keep_all_; }
   std::uint64_t hash() const { return hash_; }
   std::uint64_t events() const { return count_; }
   // The last min(events(), kKeptEvents) events, oldest first.
@@ -103,10 +118,8 @@ class Trace {
   const std::vector<Event>& all() const { return all_; }
 
  private:
-  // Mixes (thread, kind, site hash) into the hash and fills the next ring
-  // slot but for its site.
-  Event& Append(std::uint64_t step, std::uint64_t time_ns, std::uint32_t thread, EventKind kind, const void* object,
-                std::uint64_t site_hash) {
+  // Mixes (thread, kind, site hash) into the hash.
+  void Mix(std::uint32_t thread, EventKind kind, std::uint64_t site_hash) {
     // One multiply on the chain per event: (thread, kind) is spread by a
     // multiply of its own, off the chain, and folded into the site hash.
     // Three chained FNV-1a word steps per event were a visible share of a
@@ -115,6 +128,9 @@ class Trace {
                               0x9e3779b97f4a7c15ULL;  // 2^64 / golden ratio: odd, spreads every input bit up
     hash_ = (hash_ ^ who ^ site_hash) * 1099511628211ULL;  // FNV-1a 64 prime
     hash_ ^= hash_ >> 29;
+  }
+  // Fills the next ring slot but for its site.
+  Event& Fill(std::uint64_t step, std::uint64_t time_ns, std::uint32_t thread, EventKind kind, const void* object) {
     Event& slot = ring_[count_ % kKeptEvents];
     slot.step = step;
     slot.time_ns = time_ns;

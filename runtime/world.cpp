@@ -138,13 +138,14 @@ SimThread& World::CreateThread(std::function<void()> body) {
   thread->context = MakeFiber(thread->stack.lowest, thread->stack.size, ThreadEntry);
   strategy_.OnThreadCreated(thread->id);
   threads_.push_back(std::move(thread));
+  ++live_threads_;
   return *threads_.back();
 }
 
 void World::RecordPoint(EventKind kind, const void* object, const Site& site) {
   SimThread& self = *running_;
   ++self.points;
-  trace_.Record(steps_, now_ns_, self.id, kind, object, site);
+  trace_.Record(steps_, now_ns_, self.id, kind, object, site, live_threads_ >= 2);
   self.last_site = site;
   self.last_kind = kind;
   self.last_object = object;
@@ -167,9 +168,8 @@ void World::SchedulingPoint(EventKind kind, const void* object, const Site& site
 void World::AccessSchedulingPoint(EventKind kind, const void* object, const __sim_site* source) {
   SimThread& self = *running_;
   ++self.points;
-  trace_.Record(steps_, now_ns_, self.id, kind, object, source);
+  trace_.Record(steps_, now_ns_, self.id, kind, object, source, live_threads_ >= 2);
   self.last_site.source = source;
-  for (const void*& frame : self.last_site.frames) frame = nullptr;
   self.last_kind = kind;
   self.last_object = object;  // what pos sees as this thread's next operation
   self.last_step = steps_;
@@ -350,8 +350,9 @@ void World::ExitRunningThread() {
   }
   RunPthreadKeyDestructors();
   ++self.points;  // invariant: every choice point of a thread has its own (thread, points) anchor
-  trace_.Record(steps_, now_ns_, self.id, EventKind::kThreadExit, nullptr, self.last_site);
+  trace_.Record(steps_, now_ns_, self.id, EventKind::kThreadExit, nullptr, self.last_site, live_threads_ >= 2);
   self.state = ThreadState::kFinished;
+  --live_threads_;
   if (self.id == 0) EndExecution(Verdict::kPass, "");  // the body returned: as when main returns
   Reschedule(/*willing_to_wait=*/false);
   std::abort();  // invariant: a finished thread is never scheduled again

@@ -147,11 +147,10 @@ class World {
   // (setup, and every access before the first thread starts) pay this.
   __attribute__((always_inline)) void AccessPoint(EventKind kind, const void* object, const __sim_site* source) {
     SimThread& self = *running_;
-    if (threads_.size() == 1 && steps_ + 1 <= options_.max_steps && self.pending_signals.empty()) {
+    if (threads_.size() == 1 && steps_ < options_.max_steps && self.pending_signals.empty() && !trace_.keeps_all()) {
       ++self.points;
-      trace_.Record(steps_, now_ns_, self.id, kind, object, source);
+      trace_.RecordLoneAccess(steps_, now_ns_, self.id, kind, object, source);
       self.last_site.source = source;
-      for (const void*& frame : self.last_site.frames) frame = nullptr;
       self.last_kind = kind;
       self.last_object = object;
       self.last_step = steps_;
@@ -247,6 +246,7 @@ class World {
   Options options_;
   Strategy& strategy_;
   std::vector<std::unique_ptr<SimThread>> threads_;
+  std::size_t live_threads_ = 0;  // created and not finished; the trace hashes only while >= 2
   SimThread driver_;           // the OS thread's own context, while it waits for the execution
   SimThread* running_ = nullptr;
   SimThread* switching_from_ = nullptr;
