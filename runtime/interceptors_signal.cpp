@@ -177,7 +177,7 @@ int pthread_kill(pthread_t handle, int signal_number) noexcept {
   // A standard signal is pending at most once; real-time signals queue.
   std::vector<int>& pending = target->pending_signals;
   if (signal_number >= SIGRTMIN || std::find(pending.begin(), pending.end(), signal_number) == pending.end()) {
-    pending.push_back(signal_number);
+    world.SignalPending(*target, signal_number);
   }
   return 0;
 }

@@ -139,7 +139,7 @@ std::vector<ThreadPointer>& FreeTcbs() {
 
 }  // namespace
 
-constinit thread_local bool simulated_thread_marker = false;
+constinit thread_local bool simulated_thread_marker __attribute__((tls_model("initial-exec"))) = false;
 
 ThreadPointer CurrentThreadPointer() {
   ThreadPointer self;

@@ -46,7 +46,11 @@ ThreadPointer BorrowThreadControlBlock();
 void ReturnThreadControlBlock(ThreadPointer tcb);
 
 // invariant: false in every real thread's TLS, true in a lent TCB's.
-extern constinit thread_local bool simulated_thread_marker;
+// Initial-exec: the runtime is always in the executable's static TLS (which
+// MarkerIn relies on too), and under -fPIC the default general-dynamic model
+// makes every instrumented access call __tls_get_addr until the linker
+// relaxes it, after the compiler has saved registers around that call.
+extern constinit thread_local bool simulated_thread_marker __attribute__((tls_model("initial-exec")));
 
 // True on a TCB lent to a simulated thread: how interceptors tell a simulated
 // thread from a real OS thread that calls them while a world runs. Inline:

@@ -99,13 +99,6 @@ class Trace {
     slot.site.source = source;
     if (keep_all_) KeepSlot(slot);
   }
-  // An access by the only live thread while the whole trace is not being
-  // kept: unhashed, and no call on the way, so an instrumented access in a
-  // single-threaded stretch stays a leaf function that saves no registers.
-  void RecordLoneAccess(std::uint64_t step, std::uint64_t time_ns, std::uint32_t thread, EventKind kind,
-                        const void* object, const __sim_site* source) {
-    Fill(step, time_ns, thread, kind, object).site.source = source;
-  }
   bool keeps_all() const { return keep_all_; }
   std::uint64_t hash() const { return hash_; }
   std::uint64_t events() const { return count_; }

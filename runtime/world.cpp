@@ -93,6 +93,7 @@ Outcome World::Run(std::function<void()> body, MainTcb main_tcb) {
   driver_.tcb = CurrentThreadPointer();
   running_ = &driver_;
   SimThread& main = CreateThread(std::move(body));
+  lone_access_limit_ = trace_.keeps_all() ? 0 : options_.max_steps;
   if (!main.borrowed_tcb) SetSimulatedThreadMarker(true);
   __sim_world_active = 1;
   SwitchTo(main);  // returns when the execution has ended
@@ -139,6 +140,7 @@ SimThread& World::CreateThread(std::function<void()> body) {
   strategy_.OnThreadCreated(thread->id);
   threads_.push_back(std::move(thread));
   ++live_threads_;
+  if (threads_.size() > 1) lone_access_limit_ = 0;
   return *threads_.back();
 }
 
@@ -149,7 +151,6 @@ void World::RecordPoint(EventKind kind, const void* object, const Site& site) {
   self.last_site = site;
   self.last_kind = kind;
   self.last_object = object;
-  self.last_step = steps_;
 }
 
 void World::SchedulingPoint(EventKind kind, const void* object, const Site& site) {
@@ -172,7 +173,6 @@ void World::AccessSchedulingPoint(EventKind kind, const void* object, const __si
   self.last_site.source = source;
   self.last_kind = kind;
   self.last_object = object;  // what pos sees as this thread's next operation
-  self.last_step = steps_;
   // As in SchedulingPoint (an access is never a thread creation).
   if (threads_.size() == 1 && steps_ + 1 <= options_.max_steps) {
     ++steps_;

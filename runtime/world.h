@@ -68,7 +68,6 @@ struct SimThread {
   EventKind last_kind = EventKind::kThreadStart;
   const void* last_object = nullptr;  // of the last scheduling point: what the thread does next
   std::uint64_t points = 0;  // scheduling points this thread has reached (anchors decisions)
-  std::uint64_t last_step = 0;
   // __cxa_thread_atexit_impl registrations (thread_local destructors), run
   // in reverse order when the thread exits.
   std::vector<std::pair<void (*)(void*), void*>> thread_local_destructors;
@@ -142,18 +141,18 @@ class World {
   // Records an event and lets the strategy switch to another thread.
   void SchedulingPoint(EventKind kind, const void* object, const Site& site);
   // SchedulingPoint for an instrumented access at a pass-emitted site. While
-  // T0 is the only thread there is nothing to decide, and this records the
-  // event inline without building a Site: a world's single-threaded stretches
-  // (setup, and every access before the first thread starts) pay this.
+  // T0 is the only thread (setup, before the first thread starts) there is
+  // nothing to decide and nothing for the access to interleave with: it
+  // counts as a step and a point, becomes T0's last site, and is neither
+  // hashed nor put in the trace's ring, so it stays a handful of stores with
+  // no call (the cost of an access in a single-threaded stretch).
   __attribute__((always_inline)) void AccessPoint(EventKind kind, const void* object, const __sim_site* source) {
-    SimThread& self = *running_;
-    if (threads_.size() == 1 && steps_ < options_.max_steps && self.pending_signals.empty() && !trace_.keeps_all()) {
+    if (steps_ < lone_access_limit_) {
+      SimThread& self = *running_;
       ++self.points;
-      trace_.RecordLoneAccess(steps_, now_ns_, self.id, kind, object, source);
       self.last_site.source = source;
       self.last_kind = kind;
       self.last_object = object;
-      self.last_step = steps_;
       ++steps_;
       return;
     }
@@ -168,6 +167,11 @@ class World {
   // ended by its deadline instead.
   bool Block(const Wait& wait);
   void Wake(SimThread& thread) { thread.woken = true; }
+  // A signal is now pending for `thread` (interceptors_signal.cpp).
+  void SignalPending(SimThread& thread, int signal_number) {
+    thread.pending_signals.push_back(signal_number);
+    lone_access_limit_ = 0;  // the slow path delivers it
+  }
 
   // Starts a simulated thread; it becomes runnable at once.
   SimThread& CreateThread(std::function<void()> body);
@@ -247,6 +251,11 @@ class World {
   Strategy& strategy_;
   std::vector<std::unique_ptr<SimThread>> threads_;
   std::size_t live_threads_ = 0;  // created and not finished; the trace hashes only while >= 2
+  // AccessPoint takes its lone-thread path while steps_ is below this:
+  // max_steps while T0 is the only thread, no signal is pending and the whole
+  // trace is not kept (a timeline or a shrunk story lists every access); 0
+  // from the first of those to end. One compare per access instead of four.
+  std::uint64_t lone_access_limit_ = 0;
   SimThread driver_;           // the OS thread's own context, while it waits for the execution
   SimThread* running_ = nullptr;
   SimThread* switching_from_ = nullptr;
