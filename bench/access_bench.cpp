@@ -9,6 +9,9 @@
 //                                                        -> (c) rows: inside
 //                                                           sim::explore, one
 //                                                           simulated thread
+//                                                        -> (c') rows: the same
+//                                                           beside a second,
+//                                                           blocked thread
 //   access_bench_tsan    clang++-19 -O2 -fsanitize=thread -> (d) rows: one real
 //                                                           thread
 // run_benchmarks.sh runs the three binaries in interleaved rounds, so that
@@ -36,7 +39,9 @@
 #include <utility>
 
 #if defined(SIM_BENCH_INSTRUMENTED)
+#include <mutex>
 #include <optional>
+#include <thread>
 
 #include "sim/sim.h"
 #endif
@@ -155,6 +160,42 @@ void BM_InWorld(benchmark::State& state, Kernel kernel) {
   }
   state.SetItemsProcessed(state.iterations() * kernel.accesses);
 }
+
+// (c'): as (c), but a second simulated thread is alive, blocked on a mutex T0
+// holds, for the whole kernel. T0 is then never alone: every access is a full
+// scheduling point (hashed, recorded, the enabled threads polled), with one
+// enabled thread and so still no switch. The waiter blocks within the first
+// few points of a seed, against millions of accesses.
+void BM_InWorldBesideBlockedThread(benchmark::State& state, Kernel kernel) {
+  Setup();
+  static void (*run)() = nullptr;
+  run = kernel.run;
+  sim::Options options;
+  options.seeds = 1;
+  options.max_steps = std::uint64_t{1} << 40;
+  options.shrink = 0;
+  for (auto _ : state) {
+    const std::optional<sim::Report> report = sim::explore(
+        [] {
+          std::mutex held;
+          held.lock();
+          std::thread waiter([&held] {
+            held.lock();
+            held.unlock();
+          });
+          run();
+          held.unlock();
+          waiter.join();
+        },
+        options);
+    if (report) {
+      state.SkipWithError(("the execution did not pass: " + report->message).c_str());
+      return;
+    }
+    ++options.first_seed;
+  }
+  state.SetItemsProcessed(state.iterations() * kernel.accesses);
+}
 #endif
 
 #if defined(SIM_BENCH_INSTRUMENTED)
@@ -177,6 +218,11 @@ void Register() {
 #if defined(SIM_BENCH_INSTRUMENTED)
     benchmark::RegisterBenchmark((std::string("BM_Access/") + name + "/instrumented_in_world").c_str(), BM_InWorld,
                                  kernel)
+        ->Unit(benchmark::kMillisecond)
+        ->MinTime(0.3)
+        ->UseRealTime();
+    benchmark::RegisterBenchmark((std::string("BM_Access/") + name + "/instrumented_in_world_beside_blocked_thread").c_str(),
+                                 BM_InWorldBesideBlockedThread, kernel)
         ->Unit(benchmark::kMillisecond)
         ->MinTime(0.3)
         ->UseRealTime();
