@@ -10,8 +10,11 @@ using namespace sim::internal;
 
 namespace {
 
+// Instrumented code calls a hook only while __sim_world_active is set (it
+// picks its instrumented twin at entry), so the simulated-thread marker alone
+// says whether a world is running on this thread.
 inline void Access(EventKind kind, const volatile void* address, const __sim_site* source) {
-  if (!InWorld()) return;
+  if (!OnSimulatedThread()) return;
   current_world->AccessPoint(kind, const_cast<const void*>(address), source);
 }
 
