@@ -6,7 +6,7 @@ expect_eq "$rc" 0 "pass exit status"
 python3 - "$TEST_TMP/pass.json" <<'PY' || fail "pass JSON: $(cat "$TEST_TMP/pass.json")"
 import json, sys
 j = json.load(open(sys.argv[1]))
-assert j == {"verdict": "pass", "seeds_run": 7, "first_seed": 3, "failure": None}, j
+assert j == {"verdict": "pass", "seeds_run": 7, "first_seed": 3, "timeout_seconds": 60, "failure": None}, j
 PY
 run env STANDIN_FAIL_SEEDS=6 STANDIN_MODE=verdict66 STANDIN_VERDICT="step limit" \
   "$SIM_BIN/sim-run" --seeds 50 --start 3 --jobs 2 --report-json "$TEST_TMP/fail.json" -- "$STANDIN" "it's" 'a "b"'
@@ -14,7 +14,7 @@ expect_eq "$rc" 1 "fail exit status"
 python3 - "$TEST_TMP/fail.json" "$STANDIN" <<'PY' || fail "fail JSON: $(cat "$TEST_TMP/fail.json")"
 import json, sys
 j = json.load(open(sys.argv[1]))
-assert set(j) == {"verdict", "seeds_run", "first_seed", "failure"}, j
+assert set(j) == {"verdict", "seeds_run", "first_seed", "timeout_seconds", "failure"}, j
 assert j["verdict"] == "fail" and j["seeds_run"] == 4 and j["first_seed"] == 3, j
 f = j["failure"]
 assert set(f) == {"seed", "kind", "message", "replay", "schedule", "trace_hash", "preemptions", "preemptions_before_shrink"}, f

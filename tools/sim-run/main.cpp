@@ -2,7 +2,7 @@
 // process per seed.
 //
 //   sim-run [--seeds N] [--start K] [--strategy S] [--schedule S] [--jobs J]
-//           [--timeout SECONDS] [--keep-going] [--report-json PATH]
+//           [--timeout SECONDS | --no-timeout] [--keep-going] [--report-json PATH]
 //           [--no-fork-server] -- PROG [ARGS...]
 //
 // Runs PROG with SIM_OPTIONS=seed=K (plus the user's SIM_OPTIONS and
@@ -56,7 +56,7 @@ constexpr int kExitFailed = 1;
 constexpr int kExitUsage = 2;
 constexpr const char* kUsage =
     "usage: sim-run [--seeds N] [--start K] [--strategy S] [--schedule S] [--[no-]shrink] [--jobs J]\n"
-    "               [--timeout SECONDS] [--no-fork-server]\n"
+    "               [--timeout SECONDS | --no-timeout] [--no-fork-server]\n"
     "               [--keep-going] [--report-json PATH] -- PROG [ARGS...]\n"
     "Runs PROG (built with sim-clang++) once per seed K in [start, start+N) with\n"
     "SIM_OPTIONS=seed=K, J at a time, and reports the lowest failing seed.\n"
@@ -68,6 +68,8 @@ constexpr const char* kUsage =
     "  --no-shrink        report the failing schedule as found\n"
     "  --jobs J           processes at a time (default: number of cores)\n"
     "  --timeout SECONDS  kill a run after this much wall-clock time and report a hang\n"
+    "                     (default 60: blocking I/O or a real-thread wait never ends a world)\n"
+    "  --no-timeout       wait for every run however long it takes\n"
     "  --keep-going       run every seed, even after a failure\n"
     "  --report-json PATH write the result as JSON\n"
     "  --no-fork-server   spawn PROG once per seed; by default PROG (when built with\n"
@@ -77,6 +79,11 @@ constexpr const char* kUsage =
 
 using Clock = std::chrono::steady_clock;
 
+// A seed of a test program takes milliseconds; one still running after a
+// minute is waiting for something outside the world (README, known limits),
+// and without a default sim-run would wait with it forever.
+constexpr double kDefaultTimeoutSeconds = 60;
+
 struct Config {
   std::uint64_t seeds = 100;
   std::uint64_t start = 0;
@@ -84,8 +91,8 @@ struct Config {
   std::string schedule;
   std::string shrink;  // "1", "0", or empty: the program's default (shrink on)
   unsigned jobs = 0;
-  std::optional<double> timeout_seconds;
-  std::string timeout_text;
+  std::optional<double> timeout_seconds = kDefaultTimeoutSeconds;
+  std::string timeout_text = "60";
   bool keep_going = false;
   std::string report_json_path;
   bool fork_server = true;
@@ -165,6 +172,8 @@ Config ParseCommandLine(int argc, char** argv) {
     } else if (is(arg, "--timeout")) {
       config.timeout_text = value_of("--timeout", arg);
       config.timeout_seconds = ParseSeconds(config.timeout_text);
+    } else if (arg == "--no-timeout") {
+      config.timeout_seconds.reset();
     } else if (arg == "--shrink") {
       config.shrink = "1";
     } else if (arg == "--no-shrink") {
@@ -538,6 +547,9 @@ void WriteReportJson(const Config& config, const LaunchSpec& spec, std::uint64_t
   json += failures.empty() ? "\"pass\"" : "\"fail\"";
   json += ", \"seeds_run\": " + std::to_string(seeds_run);
   json += ", \"first_seed\": " + std::to_string(config.start);
+  char timeout[32] = "null";
+  if (config.timeout_seconds) std::snprintf(timeout, sizeof timeout, "%g", *config.timeout_seconds);
+  json += ", \"timeout_seconds\": " + std::string(timeout);
   json += ", \"failure\": ";
   if (failures.empty()) {
     json += "null";
