@@ -224,14 +224,16 @@ std::span<const PendingOperation> World::PendingOperations(std::span<const Threa
   pending_.clear();
   for (ThreadId id : threads) {
     const SimThread& thread = *threads_[id];
-    PendingOperation operation{thread.last_object, true, thread.points};
+    // In place, as Reschedule writes its decision records (no stack copy).
+    PendingOperation& operation = pending_.emplace_back();
+    operation.thread_points = thread.points;
     if (thread.state == ThreadState::kBlocked) {
       operation.object = thread.wait.object;  // it goes on with what it waited for (a lock it now takes)
-    } else if (thread.last_kind == EventKind::kRead || thread.last_kind == EventKind::kAtomicLoad ||
-               thread.last_kind == EventKind::kRwlockRead) {
-      operation.writes = false;
+    } else {
+      operation.object = thread.last_object;
+      operation.writes = !(thread.last_kind == EventKind::kRead || thread.last_kind == EventKind::kAtomicLoad ||
+                           thread.last_kind == EventKind::kRwlockRead);
     }
-    pending_.push_back(operation);
   }
   return pending_;
 }
