@@ -237,6 +237,11 @@ void OnCrashSignal(int signal_number, siginfo_t* info, void* context) {
 
 }  // namespace
 
+void CrashGuard::SetReplayCommand(const std::string& replay_before, const std::string& replay_after) {
+  std::snprintf(replay_before_seed, sizeof replay_before_seed, "%s", replay_before.c_str());
+  std::snprintf(replay_after_seed, sizeof replay_after_seed, "%s", replay_after.c_str());
+}
+
 CrashGuard::CrashGuard(std::string replay_before, std::string replay_after, std::string report_json) {
   FindLibc();
   std::snprintf(report_json_path, sizeof report_json_path, "%s", report_json.c_str());

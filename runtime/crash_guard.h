@@ -38,6 +38,9 @@ class CrashGuard {
 
   // The seed of the execution about to run (for the short crash report).
   static void SetSeed(std::uint64_t seed);
+  // Replaces the replay command around the seed, for a strategy whose replay
+  // spec moved between seeds (pct's estimate).
+  static void SetReplayCommand(const std::string& replay_before_seed, const std::string& replay_after_seed);
 
  private:
   struct sigaction previous_[32] = {};

@@ -52,7 +52,7 @@ std::optional<Report> explore(std::function<void()> body, const Options& given) 
 namespace internal {
 
 std::optional<Report> ExploreWithOptions(std::function<void()> body, const Options& options,
-                                         const ExecutionObserver& observe) {
+                                         const ExecutionObserver& observe, const ReplayAroundSeed& replay_around_seed) {
   if (current_world != nullptr) {
     throw std::logic_error("sim::explore: called inside a world; worlds do not nest");
   }
@@ -61,8 +61,10 @@ std::optional<Report> ExploreWithOptions(std::function<void()> body, const Optio
     throw std::invalid_argument("SIM_OPTIONS: option 'stack_size' must be at least 16384 bytes");
   }
   std::unique_ptr<Strategy> strategy = MakeStrategy(options.strategy);
-  auto [replay_before_seed, replay_after_seed] = ReplayCommandAroundSeed(options);
+  const ReplayAroundSeed replay_around = replay_around_seed ? replay_around_seed : ReplayCommandAroundSeed;
+  auto [replay_before_seed, replay_after_seed] = replay_around(options);
   CrashGuard crash_guard(std::move(replay_before_seed), std::move(replay_after_seed), options.report_json);
+  std::string crash_replay_spec = options.strategy;  // the strategy the crash guard's replay command names
 
   for (std::uint64_t index = 0; index < options.seeds; ++index) {
     const std::uint64_t seed = options.first_seed + index;
@@ -72,6 +74,16 @@ std::optional<Report> ExploreWithOptions(std::function<void()> body, const Optio
       outcome = RunTwiceAndCompare(body, options, *strategy, seed);
     } else {
       World world(options, *strategy, seed);
+      // The short crash report is written from a signal handler with the
+      // command prepared here: it must carry what the strategy brought into
+      // this seed (pct's estimate), as a failure's report does.
+      if (std::string spec = strategy->ReplaySpec(options.strategy); spec != crash_replay_spec) {
+        Options replayed = options;
+        replayed.strategy = spec;
+        const auto [before, after] = replay_around(replayed);
+        CrashGuard::SetReplayCommand(before, after);
+        crash_replay_spec = std::move(spec);
+      }
       // One execution (a replay) gets a timeline when it passes too; a failure gets one from ShrinkFailure.
       const bool timeline = !options.timeline.empty() && options.seeds == 1;
       if (timeline) world.KeepWholeTrace();

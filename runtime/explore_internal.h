@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <string>
+#include <utility>
 
 #include "sim/sim.h"
 #include "world.h"
@@ -18,10 +20,17 @@ Report MakeReport(Outcome outcome, std::uint64_t seed, std::uint64_t seeds_passe
 // steps, verdict), passing ones included.
 using ExecutionObserver = std::function<void(std::uint64_t seed, const Outcome& outcome)>;
 
+// The replay command of a seed, as the text before the seed and after it,
+// for `options` (whose strategy is the one to name). The short report of a
+// crash inside libc prints it from a signal handler, so it is made ahead.
+using ReplayAroundSeed = std::function<std::pair<std::string, std::string>(const Options& options)>;
+
 // explore() once SIM_OPTIONS is applied: `options` are final (SIM_TEST
 // applies the environment and then its --sim_* flags, which must win).
+// `replay_around_seed` defaults to the SIM_OPTIONS=seed=N form.
 std::optional<Report> ExploreWithOptions(std::function<void()> body, const Options& options,
-                                         const ExecutionObserver& observe = nullptr);
+                                         const ExecutionObserver& observe = nullptr,
+                                         const ReplayAroundSeed& replay_around_seed = nullptr);
 
 }  // namespace sim::internal
 

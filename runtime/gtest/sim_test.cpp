@@ -135,14 +135,19 @@ std::string ChunkTestName(const SimTestRecord& record, const SeedChunk& chunk) {
 
 // `strategy`: the report's, which carries what the strategy learned from
 // the chunk's earlier seeds (pct:D:K), so the seed alone runs as it did.
-std::string ReplayCommandFor(const std::string& full_test_name, std::uint64_t seed, const std::string& strategy) {
+// The replay command up to its seed, which ends it.
+std::string ReplayCommandBeforeSeed(const std::string& full_test_name, const std::string& strategy) {
   const TestSettings& settings = State().settings;
   Options replayed = settings.options;
   if (!strategy.empty() && settings.schedule.empty()) replayed.strategy = strategy;
   std::string command = ShellQuote(State().executable) + " " + ShellQuote("--gtest_filter=" + full_test_name) +
                         OptionsAsFlags(replayed);
   if (!settings.schedule.empty()) command += " " + ShellQuote("--sim_schedule=" + settings.schedule);
-  return command + " --sim_replay=" + std::to_string(seed);
+  return command + " --sim_replay=";
+}
+
+std::string ReplayCommandFor(const std::string& full_test_name, std::uint64_t seed, const std::string& strategy) {
+  return ReplayCommandBeforeSeed(full_test_name, strategy) + std::to_string(seed);
 }
 
 std::string ExecutablePath(const char* argv0) {
@@ -200,7 +205,12 @@ void RunChunk(const SimTestRecord& record, const SeedChunk& chunk, void (*run_se
       summary = line;
     };
     try {
-      report = ExploreWithOptions([run_seed] { RunSeed(run_seed); }, options, observe);
+      // A crash inside libc gets the short report, whose replay line must be
+      // this test's, not the SIM_OPTIONS=seed=N form of a whole program.
+      auto replay_around_seed = [&full_name](const Options& replayed) {
+        return std::pair<std::string, std::string>(ReplayCommandBeforeSeed(full_name, replayed.strategy), "");
+      };
+      report = ExploreWithOptions([run_seed] { RunSeed(run_seed); }, options, observe, replay_around_seed);
     } catch (const std::exception& exception) {
       error = exception.what();
     }

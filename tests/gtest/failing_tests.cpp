@@ -58,6 +58,12 @@ SIM_TEST(Failing, OverdrawnAccount) {
 // over 64 choice points (the private critical sections), so pct's estimate of
 // the execution length moves after the first seed: the replay line must
 // carry it (replay_line_carries_pct_estimate.sh).
+// Critical sections on a thread's own mutex: choice points that touch nothing shared.
+void Noise(int sections) {
+  std::mutex own;
+  for (int i = 0; i < sections; ++i) std::lock_guard guard(own);
+}
+
 SIM_TEST(Failing, LateWriterBetween) {
   std::mutex mutex;
   std::string log;
@@ -65,10 +71,7 @@ SIM_TEST(Failing, LateWriterBetween) {
     std::lock_guard guard(mutex);
     log += name;
   };
-  auto noise = [](int sections) {
-    std::mutex own;
-    for (int i = 0; i < sections; ++i) std::lock_guard guard(own);
-  };
+  auto noise = Noise;
   std::thread a([&] {
     step('a');
     noise(5);
@@ -83,6 +86,45 @@ SIM_TEST(Failing, LateWriterBetween) {
   a.join();
   b.join();
   EXPECT_NE(log, "abA") << "b ran between a and A";
+}
+
+// As LateWriterBetween, but the one bad interleaving (b's check between a's
+// check and a's claim) frees the buffer twice, and glibc aborts inside
+// free(), where the heap may be locked: the report is the short one written
+// from the signal handler, and its replay line must be this test's and
+// carry pct's estimate too (crash_replay_line_carries_pct_estimate.sh). The
+// second free gets an address glibc rejects whatever the heap holds ("free():
+// invalid pointer"), so the crash replays in a process of its own, as a
+// plain double free, caught or not by the state of the heap, need not.
+SIM_TEST(Failing, DoubleFreeBetween) {
+  std::mutex mutex;
+  char* buffer = new char[16];
+  bool claimed = false;
+  auto unclaimed = [&] {
+    std::lock_guard guard(mutex);
+    return !claimed;
+  };
+  auto claim_and_free = [&] {
+    {
+      std::lock_guard guard(mutex);
+      claimed = true;
+    }
+    delete[] buffer;
+    buffer += 1;  // no scheduling point between the free and this
+  };
+  std::thread a([&] {
+    const bool mine = unclaimed();
+    Noise(5);
+    if (mine) claim_and_free();
+    Noise(40);
+  });
+  std::thread b([&] {
+    Noise(30);
+    if (unclaimed()) claim_and_free();
+    Noise(40);
+  });
+  a.join();
+  b.join();
 }
 
 }  // namespace
