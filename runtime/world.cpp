@@ -147,7 +147,7 @@ SimThread& World::CreateThread(std::function<void()> body) {
 void World::RecordPoint(EventKind kind, const void* object, const Site& site) {
   SimThread& self = *running_;
   ++self.points;
-  trace_.Record(steps_, now_ns_, self.id, kind, object, site, live_threads_ >= 2);
+  trace_.Record(steps_, now_ns_, self.id, kind, object, site, EventsInterleave());
   self.last_site = site;
   self.last_kind = kind;
   self.last_object = object;
@@ -169,7 +169,7 @@ void World::SchedulingPoint(EventKind kind, const void* object, const Site& site
 void World::AccessSchedulingPoint(EventKind kind, const void* object, const __sim_site* source) {
   SimThread& self = *running_;
   ++self.points;
-  trace_.Record(steps_, now_ns_, self.id, kind, object, source, live_threads_ >= 2);
+  trace_.Record(steps_, now_ns_, self.id, kind, object, source, EventsInterleave());
   self.last_site.source = source;
   self.last_kind = kind;
   self.last_object = object;  // what pos sees as this thread's next operation
@@ -224,7 +224,7 @@ std::span<const PendingOperation> World::PendingOperations(std::span<const Threa
   pending_.clear();
   for (ThreadId id : threads) {
     const SimThread& thread = *threads_[id];
-    // In place, as Reschedule writes its decision records (no stack copy).
+    // In place, as RecordDecision writes (no stack copy).
     PendingOperation& operation = pending_.emplace_back();
     operation.thread_points = thread.points;
     if (thread.state == ThreadState::kBlocked) {
@@ -269,8 +269,7 @@ bool World::WakeOneIdleWaiter() {
       outcome_.schedule_mismatch = choice.mismatch;
       EndExecution(Verdict::kUnsupported, "replay: " + choice.mismatch);
     }
-    outcome_.decisions.push_back(choice.thread);
-    outcome_.anchored.push_back({at.current, at.current_points, choice.thread, /*preemption=*/false});
+    RecordDecision(at, choice.thread, /*preemption=*/false);
     chosen = choice.thread;
   }
   Wake(*threads_[chosen]);
@@ -315,18 +314,10 @@ void World::Reschedule(bool willing_to_wait) {
     }
     next = thread(choice.thread);
     const bool preemption = current_enabled && next != &current;
-    outcome_.decisions.push_back(choice.thread);
-    // Field by field into the vectors' own storage: push_back of a braced
-    // temporary built it on the stack with narrow stores and copied it with
-    // wide loads, which cannot be forwarded from those stores and stalled
-    // every choice point (a third of Reschedule's time in the profile).
-    AnchoredDecision& decision = outcome_.anchored.emplace_back();
-    decision.current = at.current;
-    decision.current_points = at.current_points;
-    decision.chosen = choice.thread;
-    decision.preemption = preemption;
+    RecordDecision(at, choice.thread, preemption);
     if (preemption) {
       ++outcome_.preemptions;
+      // In place, as RecordDecision writes (no stack copy).
       Preemption& record = preemptions_.emplace_back();
       record.event_index = trace_.events() == 0 ? 0 : trace_.events() - 1;
       record.preempted = current.id;
@@ -354,6 +345,19 @@ void World::AfterSwitch() {
   }
 }
 
+void World::RecordDecision(const ChoicePoint& at, ThreadId chosen, bool preemption) {
+  outcome_.decisions.push_back(chosen);
+  // Field by field into the vector's own storage: push_back of a braced
+  // temporary built it on the stack with narrow stores and copied it with
+  // wide loads, which cannot be forwarded from those stores and stalled
+  // every choice point (a third of Reschedule's time in the profile).
+  AnchoredDecision& decision = outcome_.anchored.emplace_back();
+  decision.current = at.current;
+  decision.current_points = at.current_points;
+  decision.chosen = chosen;
+  decision.preemption = preemption;
+}
+
 void World::ExitRunningThread() {
   SimThread& self = *running_;
   while (!self.thread_local_destructors.empty()) {
@@ -363,7 +367,7 @@ void World::ExitRunningThread() {
   }
   RunPthreadKeyDestructors();
   ++self.points;  // invariant: every choice point of a thread has its own (thread, points) anchor
-  trace_.Record(steps_, now_ns_, self.id, EventKind::kThreadExit, nullptr, self.last_site, live_threads_ >= 2);
+  trace_.Record(steps_, now_ns_, self.id, EventKind::kThreadExit, nullptr, self.last_site, EventsInterleave());
   self.state = ThreadState::kFinished;
   --live_threads_;
   if (self.id == 0) EndExecution(Verdict::kPass, "");  // the body returned: as when main returns

@@ -228,6 +228,11 @@ class World {
   // The bookkeeping of a scheduling point: the running thread's progress, the
   // trace event, its last site.
   void RecordPoint(EventKind kind, const void* object, const Site& site);
+  // A strategy's choice at `at`, for replay and shrinking.
+  void RecordDecision(const ChoicePoint& at, ThreadId chosen, bool preemption);
+  // Whether events now interleave with another live thread's, which is when
+  // the trace hashes them.
+  bool EventsInterleave() const { return live_threads_ >= 2; }
   void Reschedule(bool willing_to_wait);
   bool IsEnabled(const SimThread& thread) const;
   // ChoicePoint::pending for `threads`, when the strategy wants it.

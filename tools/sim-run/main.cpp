@@ -82,7 +82,7 @@ using Clock = std::chrono::steady_clock;
 // A seed of a test program takes milliseconds; one still running after a
 // minute is waiting for something outside the world (README, known limits),
 // and without a default sim-run would wait with it forever.
-constexpr double kDefaultTimeoutSeconds = 60;
+constexpr const char* kDefaultTimeout = "60";  // seconds, as --timeout takes them
 
 struct Config {
   std::uint64_t seeds = 100;
@@ -91,8 +91,8 @@ struct Config {
   std::string schedule;
   std::string shrink;  // "1", "0", or empty: the program's default (shrink on)
   unsigned jobs = 0;
-  std::optional<double> timeout_seconds = kDefaultTimeoutSeconds;
-  std::string timeout_text = "60";
+  std::optional<double> timeout_seconds = std::strtod(kDefaultTimeout, nullptr);
+  std::string timeout_text = kDefaultTimeout;
   bool keep_going = false;
   std::string report_json_path;
   bool fork_server = true;
