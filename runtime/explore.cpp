@@ -104,22 +104,24 @@ std::optional<Report> ExploreWithOptions(std::function<void()> body, const Optio
                    static_cast<unsigned long long>(strategy->SchedulesRun()));
       break;
     }
-    if (outcome.verdict != Verdict::kPass) {
-      // The replay command runs this seed alone: with what the strategy
-      // carried into it from earlier seeds (pct's estimate), if anything.
-      Options reported = options;
-      reported.strategy = strategy->ReplaySpec(options.strategy);
-      // The report tells the shrunk execution; replaying the seed shrinks
-      // to the same one, so both replays print the same report.
-      ShrinkResult shrunk = ShrinkFailure(body, options, seed, outcome);
-      const std::string diff =
-          options.diff != 0 && index > 0 ? DiffAgainstPassingSeed(body, options, options.first_seed, shrunk.outcome) : "";
-      Report report = MakeReport(std::move(shrunk.outcome), seed, index, reported);
-      report.diff = diff;
-      report.preemptions_before_shrink = shrunk.preemptions_before;
-      if (!options.report_json.empty()) WriteJsonFile(options.report_json, ReportJson(report));
-      return report;
+    if (outcome.verdict == Verdict::kPass) {
+      World::RecycleOutcome(std::move(outcome));
+      continue;
     }
+    // The replay command runs this seed alone: with what the strategy
+    // carried into it from earlier seeds (pct's estimate), if anything.
+    Options reported = options;
+    reported.strategy = strategy->ReplaySpec(options.strategy);
+    // The report tells the shrunk execution; replaying the seed shrinks
+    // to the same one, so both replays print the same report.
+    ShrinkResult shrunk = ShrinkFailure(body, options, seed, outcome);
+    const std::string diff =
+        options.diff != 0 && index > 0 ? DiffAgainstPassingSeed(body, options, options.first_seed, shrunk.outcome) : "";
+    Report report = MakeReport(std::move(shrunk.outcome), seed, index, reported);
+    report.diff = diff;
+    report.preemptions_before_shrink = shrunk.preemptions_before;
+    if (!options.report_json.empty()) WriteJsonFile(options.report_json, ReportJson(report));
+    return report;
   }
   if (options.strategy.starts_with("dfs:") && !strategy->Exhausted()) {
     std::fprintf(stderr,

@@ -61,7 +61,11 @@ struct ChoicePoint {
 
 struct Choice {
   ThreadId thread = 0;
-  std::string mismatch;  // non-empty: the strategy cannot go on (replay of a schedule that does not fit)
+  // Non-empty: the strategy cannot go on (replay of a schedule that does not
+  // fit). Points into the strategy, valid until its next call; a view, so
+  // that the choice a world takes at every choice point has nothing to
+  // destroy.
+  std::string_view mismatch;
 };
 
 class Strategy {

@@ -21,15 +21,17 @@ class ReplayStrategy final : public Strategy {
 
   Choice Choose(std::span<const ThreadId> enabled, const ChoicePoint&) override {
     if (next_ >= decisions_.size()) {
-      return {0, "the schedule ended after " + std::to_string(decisions_.size()) +
-                     " choice points but the program reached another (enabled: " + Names(enabled) +
-                     "); it was recorded from a different program or input"};
+      mismatch_ = "the schedule ended after " + std::to_string(decisions_.size()) +
+                  " choice points but the program reached another (enabled: " + Names(enabled) +
+                  "); it was recorded from a different program or input";
+      return {0, mismatch_};
     }
     const ThreadId scheduled = decisions_[next_];
     if (std::find(enabled.begin(), enabled.end(), scheduled) == enabled.end()) {
-      return {0, "at choice point " + std::to_string(next_) + " the schedule names T" + std::to_string(scheduled) +
-                     ", which is not enabled; enabled: " + Names(enabled) +
-                     ". The schedule was recorded from a different program or input"};
+      mismatch_ = "at choice point " + std::to_string(next_) + " the schedule names T" + std::to_string(scheduled) +
+                  ", which is not enabled; enabled: " + Names(enabled) +
+                  ". The schedule was recorded from a different program or input";
+      return {0, mismatch_};
     }
     ++next_;
     return {scheduled, {}};
@@ -50,6 +52,7 @@ class ReplayStrategy final : public Strategy {
 
   std::vector<ThreadId> decisions_;
   std::size_t next_ = 0;
+  std::string mismatch_;  // what the last Choose returned a view of
 };
 
 class AnchoredReplayStrategy final : public Strategy {

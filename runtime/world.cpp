@@ -27,8 +27,28 @@ namespace {
 // spares the decision vectors their doubling (a copy and, for long
 // executions, fresh pages to fault in) while the execution runs.
 std::size_t previous_choice_points = 0;
-// The previous world's preemption list, kept for its capacity.
+// What the previous world allocated, kept for the next one: an execution of
+// a small body otherwise spends as long in malloc and free (its thread
+// objects, the thread list, the scratch lists, the decision vectors) as in
+// scheduling, and freeing the thread objects made glibc consolidate its
+// free lists at the end of every execution.
 std::vector<World::Preemption> spare_preemptions;
+std::vector<std::unique_ptr<SimThread>> spare_threads;  // reset, ready for CreateThread
+std::vector<std::unique_ptr<SimThread>> spare_thread_list;
+std::vector<ThreadId> spare_enabled;
+std::vector<SimThread*> spare_unfinished;
+std::vector<PendingOperation> spare_pending;
+std::vector<std::uint32_t> spare_decisions;
+std::vector<AnchoredDecision> spare_anchored;
+// A 1,000-thread world keeps its thread objects; beyond this many, the
+// memory goes back to malloc.
+constexpr std::size_t kMaxSpareThreads = 1024;
+
+template <typename T>
+void TakeSpare(std::vector<T>& into, std::vector<T>& spare) {
+  into.swap(spare);
+  into.clear();
+}
 
 std::string DescribeCurrentException() {
   std::type_info* type = abi::__cxa_current_exception_type();
@@ -76,15 +96,35 @@ World::World(const Options& options, Strategy& strategy, std::uint64_t seed)
   strategy_.BeginExecution(seed);
   strategy_wants_pending_ = strategy_.WantsPendingOperations();
   driver_.id = UINT32_MAX;
+  TakeSpare(outcome_.decisions, spare_decisions);
+  TakeSpare(outcome_.anchored, spare_anchored);
   outcome_.decisions.reserve(previous_choice_points + previous_choice_points / 8);
   outcome_.anchored.reserve(previous_choice_points + previous_choice_points / 8);
-  preemptions_.swap(spare_preemptions);
-  preemptions_.clear();
+  TakeSpare(preemptions_, spare_preemptions);
+  TakeSpare(threads_, spare_thread_list);
+  TakeSpare(enabled_, spare_enabled);
+  TakeSpare(unfinished_, spare_unfinished);
+  TakeSpare(pending_, spare_pending);
 }
 
 World::~World() {
-  for (auto& thread : threads_) ReleaseResources(*thread);
+  for (auto& thread : threads_) {
+    ReleaseResources(*thread);
+    // Its body's captures are destroyed here, as before recycling.
+    *thread = SimThread{};
+    if (spare_threads.size() < kMaxSpareThreads) spare_threads.push_back(std::move(thread));
+  }
+  threads_.clear();
+  threads_.swap(spare_thread_list);
   preemptions_.swap(spare_preemptions);
+  enabled_.swap(spare_enabled);
+  unfinished_.swap(spare_unfinished);
+  pending_.swap(spare_pending);
+}
+
+void World::RecycleOutcome(Outcome&& outcome) {
+  outcome.decisions.swap(spare_decisions);
+  outcome.anchored.swap(spare_anchored);
 }
 
 Outcome World::Run(std::function<void()> body, MainTcb main_tcb) {
@@ -126,7 +166,13 @@ SimThread* World::FindThread(ThreadPointer tcb) {
 }
 
 SimThread& World::CreateThread(std::function<void()> body) {
-  auto thread = std::make_unique<SimThread>();
+  std::unique_ptr<SimThread> thread;
+  if (spare_threads.empty()) {
+    thread = std::make_unique<SimThread>();
+  } else {
+    thread = std::move(spare_threads.back());
+    spare_threads.pop_back();
+  }
   thread->id = static_cast<ThreadId>(threads_.size());
   thread->body = std::move(body);
   thread->stack = GlobalStackPool().Acquire(options_.stack_size);
@@ -138,6 +184,7 @@ SimThread& World::CreateThread(std::function<void()> body) {
   }
   thread->context = MakeFiber(thread->stack.lowest, thread->stack.size, ThreadEntry);
   strategy_.OnThreadCreated(thread->id);
+  unfinished_.push_back(thread.get());
   threads_.push_back(std::move(thread));
   ++live_threads_;
   if (threads_.size() > 1) lone_access_limit_ = 0;
@@ -219,6 +266,17 @@ bool World::IsEnabled(const SimThread& thread) const {
   return false;
 }
 
+bool World::CollectEnabled(const SimThread& current) {
+  enabled_.clear();
+  bool current_enabled = false;
+  for (const SimThread* thread : unfinished_) {
+    if (!IsEnabled(*thread)) continue;
+    enabled_.push_back(thread->id);
+    current_enabled |= thread == &current;
+  }
+  return current_enabled;
+}
+
 std::span<const PendingOperation> World::PendingOperations(std::span<const ThreadId> threads) {
   if (!strategy_wants_pending_) return {};
   pending_.clear();
@@ -267,7 +325,7 @@ bool World::WakeOneIdleWaiter() {
     Choice choice = strategy_.Choose(idle, at);
     if (!choice.mismatch.empty()) {
       outcome_.schedule_mismatch = choice.mismatch;
-      EndExecution(Verdict::kUnsupported, "replay: " + choice.mismatch);
+      EndExecution(Verdict::kUnsupported, "replay: " + outcome_.schedule_mismatch);
     }
     RecordDecision(at, choice.thread, /*preemption=*/false);
     chosen = choice.thread;
@@ -290,11 +348,7 @@ void World::Reschedule(bool willing_to_wait) {
   const bool current_yielding = willing_to_wait;
   bool current_enabled;
   for (;;) {
-    enabled_.clear();
-    for (auto& thread : threads_) {
-      if (IsEnabled(*thread)) enabled_.push_back(thread->id);
-    }
-    current_enabled = IsEnabled(current);
+    current_enabled = CollectEnabled(current);
     if (willing_to_wait && enabled_.size() == (current_enabled ? 1u : 0u) && AdvanceClockToNextDeadline()) {
       willing_to_wait = false;
       continue;
@@ -310,7 +364,7 @@ void World::Reschedule(bool willing_to_wait) {
     Choice choice = strategy_.Choose(enabled_, at);
     if (!choice.mismatch.empty()) {
       outcome_.schedule_mismatch = choice.mismatch;
-      EndExecution(Verdict::kUnsupported, "replay: " + choice.mismatch);
+      EndExecution(Verdict::kUnsupported, "replay: " + outcome_.schedule_mismatch);
     }
     next = thread(choice.thread);
     const bool preemption = current_enabled && next != &current;
@@ -369,6 +423,7 @@ void World::ExitRunningThread() {
   ++self.points;  // invariant: every choice point of a thread has its own (thread, points) anchor
   trace_.Record(steps_, now_ns_, self.id, EventKind::kThreadExit, nullptr, self.last_site, EventsInterleave());
   self.state = ThreadState::kFinished;
+  unfinished_.erase(std::find(unfinished_.begin(), unfinished_.end(), &self));
   --live_threads_;
   if (self.id == 0) EndExecution(Verdict::kPass, "");  // the body returned: as when main returns
   Reschedule(/*willing_to_wait=*/false);

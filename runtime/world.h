@@ -120,6 +120,10 @@ class World {
   // Runs `body` as T0 until the execution ends. Called by the driver.
   Outcome Run(std::function<void()> body, MainTcb main_tcb = MainTcb::kBorrowed);
 
+  // Hands a finished outcome's decision vectors to the next world, which
+  // reuses their memory (an explorer calls this for each passing seed).
+  static void RecycleOutcome(Outcome&& outcome);
+
   // Fills in the report-only parts of a failed `outcome` of Run: each
   // thread's state and site, the last events, and (with KeepWholeTrace) the
   // story. Symbolizes, so only the execution that is reported pays for it.
@@ -235,6 +239,8 @@ class World {
   bool EventsInterleave() const { return live_threads_ >= 2; }
   void Reschedule(bool willing_to_wait);
   bool IsEnabled(const SimThread& thread) const;
+  // Fills enabled_ and returns whether `current` is in it.
+  bool CollectEnabled(const SimThread& current);
   // ChoicePoint::pending for `threads`, when the strategy wants it.
   std::span<const PendingOperation> PendingOperations(std::span<const ThreadId> threads);
   bool AdvanceClockToNextDeadline();
@@ -264,6 +270,9 @@ class World {
   SimThread driver_;           // the OS thread's own context, while it waits for the execution
   SimThread* running_ = nullptr;
   SimThread* switching_from_ = nullptr;
+  // The threads not finished, by id: what the scheduler polls (a program
+  // that starts threads one after another polls only the live ones).
+  std::vector<SimThread*> unfinished_;
   std::vector<ThreadId> enabled_;  // scratch, reused at every point
   bool strategy_wants_pending_ = false;
   std::vector<PendingOperation> pending_;  // scratch, reused at every choice point
