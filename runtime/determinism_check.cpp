@@ -18,8 +18,9 @@ bool SameEvent(const Event& a, const Event& b) {
 }  // namespace
 
 Outcome RunTwiceAndCompare(const std::function<void()>& body, const Options& options, Strategy& strategy,
-                           std::uint64_t seed) {
+                           std::uint64_t seed, const std::function<void()>& before_first_run) {
   World first_world(options, strategy, seed);
+  before_first_run();
   first_world.KeepWholeTrace();
   Outcome first = first_world.Run(body);
   if (first.verdict == Verdict::kCrash) {

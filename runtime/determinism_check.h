@@ -21,9 +21,10 @@ namespace sim::internal {
 
 // Runs `body` at `seed` with `strategy`, then replays it. Returns the first
 // execution's outcome, or a kNondeterministic outcome describing the
-// divergence.
+// divergence. `before_first_run` runs once the strategy has begun the seed
+// (what the crash guard's replay command needs from it).
 Outcome RunTwiceAndCompare(const std::function<void()>& body, const Options& options, Strategy& strategy,
-                           std::uint64_t seed);
+                           std::uint64_t seed, const std::function<void()>& before_first_run);
 
 }  // namespace sim::internal
 

@@ -65,25 +65,29 @@ std::optional<Report> ExploreWithOptions(std::function<void()> body, const Optio
   auto [replay_before_seed, replay_after_seed] = replay_around(options);
   CrashGuard crash_guard(std::move(replay_before_seed), std::move(replay_after_seed), options.report_json);
   std::string crash_replay_spec = options.strategy;  // the strategy the crash guard's replay command names
+  // The short crash report is written from a signal handler with the
+  // command prepared here, once the strategy has begun a seed: it must carry
+  // what the strategy brought into this seed (pct's estimate), as a
+  // failure's report does.
+  const std::function<void()> prepare_crash_replay = [&] {
+    if (std::string spec = strategy->ReplaySpec(options.strategy); spec != crash_replay_spec) {
+      Options replayed = options;
+      replayed.strategy = spec;
+      const auto [before, after] = replay_around(replayed);
+      CrashGuard::SetReplayCommand(before, after);
+      crash_replay_spec = std::move(spec);
+    }
+  };
 
   for (std::uint64_t index = 0; index < options.seeds; ++index) {
     const std::uint64_t seed = options.first_seed + index;
     Outcome outcome;
     CrashGuard::SetSeed(seed);
     if (options.check_determinism != 0) {
-      outcome = RunTwiceAndCompare(body, options, *strategy, seed);
+      outcome = RunTwiceAndCompare(body, options, *strategy, seed, prepare_crash_replay);
     } else {
       World world(options, *strategy, seed);
-      // The short crash report is written from a signal handler with the
-      // command prepared here: it must carry what the strategy brought into
-      // this seed (pct's estimate), as a failure's report does.
-      if (std::string spec = strategy->ReplaySpec(options.strategy); spec != crash_replay_spec) {
-        Options replayed = options;
-        replayed.strategy = spec;
-        const auto [before, after] = replay_around(replayed);
-        CrashGuard::SetReplayCommand(before, after);
-        crash_replay_spec = std::move(spec);
-      }
+      prepare_crash_replay();
       // One execution (a replay) gets a timeline when it passes too; a failure gets one from ShrinkFailure.
       const bool timeline = !options.timeline.empty() && options.seeds == 1;
       if (timeline) world.KeepWholeTrace();

@@ -465,8 +465,9 @@ void World::EndExecution(Verdict verdict, std::string message, int signal_number
 std::string World::DescribeDeadlock() const {
   std::size_t blocked = 0;
   for (auto& thread : threads_) blocked += thread->state == ThreadState::kBlocked;
-  return std::to_string(blocked) + (blocked == 1 ? " thread is" : " threads are") +
-         " blocked and no thread can run or wake them";
+  return std::to_string(blocked) +
+         (blocked == 1 ? " thread is blocked and no thread can run or wake it"
+                       : " threads are blocked and no thread can run or wake them");
 }
 
 std::uint64_t World::FailureSignature() const {

@@ -3,22 +3,30 @@
 # ran. That command is this SIM_TEST's own (--gtest_filter=<chunk>
 # --sim_replay=SEED, not a whole program's SIM_OPTIONS=seed=N), carries
 # pct's estimate when the crash came after the chunk's first seed, and
-# reproduces the crash with the same trace hash.
+# reproduces the crash with the same trace hash: when exploring, and when
+# check_determinism=1 runs each seed twice (a path of its own, which used to
+# print the command without the estimate).
 source "$(dirname "$0")/lib.sh"
-run "$FAILING" --gtest_filter='Failing.DoubleFreeBetween/*' --sim_strategy=pct:3
-expect_eq "$rc" 134 "dies by SIGABRT, as glibc's abort would (stderr: $err)"
-header=$(grep '^WARNING: simthread: crash (seed=' <<<"$err")
-replay=$(sed -n 's/^  replay: //p' <<<"$err")
-hash=$(sed -n 's/^  trace hash: //p' <<<"$err")
-seed=$(sed -n 's/^WARNING: simthread: crash (seed=\([0-9]*\),.*/\1/p' <<<"$err")
-[[ -n "$header" && -n "$replay" && -n "$hash" && -n "$seed" ]] || fail "no short crash report in: $err"
-expect_contains "$err" "received SIGABRT inside libc" "the short report"
-[[ "$seed" -gt 0 ]] || fail "crashed at the chunk's first seed, before the estimate could move: pick another strategy"
-[[ "$replay" == *"--gtest_filter=Failing.DoubleFreeBetween/seeds_0_99"* ]] || fail "not this test's replay line: $replay"
-[[ "$replay" =~ --sim_strategy=pct:3:[0-9]+ ]] || fail "the replay line does not carry pct's estimate: $replay"
-[[ "$replay" == *" --sim_replay=$seed" ]] || fail "the replay line does not end with --sim_replay=$seed: $replay"
-run bash -c "$replay"
-expect_eq "$rc" 134 "the replay crashes too (stderr: $err)"
-expect_contains "$err" "$header" "same seed and step"
-expect_contains "$err" "  trace hash: $hash" "same trace hash"
+check_chunk() {
+  local description=$1
+  shift
+  run "$@" "$FAILING" --gtest_filter='Failing.DoubleFreeBetween/*' --sim_strategy=pct:3
+  expect_eq "$rc" 134 "$description: dies by SIGABRT, as glibc's abort would (stderr: $err)"
+  header=$(grep '^WARNING: simthread: crash (seed=' <<<"$err")
+  replay=$(sed -n 's/^  replay: //p' <<<"$err")
+  hash=$(sed -n 's/^  trace hash: //p' <<<"$err")
+  seed=$(sed -n 's/^WARNING: simthread: crash (seed=\([0-9]*\),.*/\1/p' <<<"$err")
+  [[ -n "$header" && -n "$replay" && -n "$hash" && -n "$seed" ]] || fail "$description: no short crash report in: $err"
+  expect_contains "$err" "received SIGABRT inside libc" "$description: the short report"
+  [[ "$seed" -gt 0 ]] || fail "$description: crashed at the chunk's first seed, before the estimate could move: pick another strategy"
+  [[ "$replay" == *"--gtest_filter=Failing.DoubleFreeBetween/seeds_0_99"* ]] || fail "$description: not this test's replay line: $replay"
+  [[ "$replay" =~ --sim_strategy=pct:3:[0-9]+ ]] || fail "$description: the replay line does not carry pct's estimate: $replay"
+  [[ "$replay" == *" --sim_replay=$seed" ]] || fail "$description: the replay line does not end with --sim_replay=$seed: $replay"
+  run bash -c "$replay"
+  expect_eq "$rc" 134 "$description: the replay crashes too (stderr: $err)"
+  expect_contains "$err" "$header" "$description: same seed and step"
+  expect_contains "$err" "  trace hash: $hash" "$description: same trace hash"
+}
+check_chunk "exploring"
+check_chunk "with check_determinism=1" env SIM_OPTIONS=check_determinism=1
 echo PASS

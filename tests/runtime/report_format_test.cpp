@@ -145,6 +145,19 @@ TEST(ReportFormat, ThreadLinesOfADeadlock) {
   EXPECT_THAT(text, HasSubstr("SUMMARY: simthread: deadlock: 3 threads are blocked and no thread can run or wake them\n"));
 }
 
+TEST(ReportFormat, ALoneBlockedThreadIsNamedInTheSingular) {
+  // T0 locks a mutex it already holds: the only blocked thread, no other to wake it.
+  auto report = sim::explore([] {
+    std::mutex mutex;
+    mutex.lock();
+    mutex.lock();
+  });
+  ASSERT_TRUE(report.has_value());
+  ASSERT_EQ(report->verdict, sim::Verdict::kDeadlock);
+  EXPECT_THAT(report->render(),
+              HasSubstr("SUMMARY: simthread: deadlock: 1 thread is blocked and no thread can run or wake it\n"));
+}
+
 TEST(ReportFormat, RunningAndFinishedThreadLines) {
   auto report = sim::explore([] {
     std::mutex m;
