@@ -92,6 +92,8 @@ SWITCH_ROWS = [
     ("BM_RawSimSwitchStacks/real_time", "raw sim_switch_stacks (the runtime's own) + wrfsbase, same caller"),
     ("BM_RawFcontextSwitchNested/real_time", "raw jump_fcontext + wrfsbase, 4 calls deep, same caller"),
     ("BM_RawSimSwitchStacksNested/real_time", "raw sim_switch_stacks + wrfsbase, 4 calls deep, same caller"),
+    ("BM_RawSimSwitchStacksNestedSameLoop/real_time",
+     "(f) floor: raw sim_switch_stacks + wrfsbase, 4 calls deep, both sides in one loop, as simulated threads are"),
     ("BM_SimSwitchAlternating/20000/real_time", "(b) simulated threads, every point switches"),
     ("BM_SimSwitchAlternating/2000/real_time", "(b′) the same, 2,000 points per thread per execution"),
     ("BM_SimSwitchRandom/20000/real_time", "simulated threads, strategy=random"),
@@ -218,6 +220,13 @@ def generated_section(switch, executions, machine, command, repetitions_seen):
                    f"{sim[0]:.1f} / {base[0]:.1f} = **{ratio:.2f}×** wall, "
                    f"{sim_cpu[0]:.1f} / {base_cpu[0]:.1f} = **{ratio_cpu:.2f}×** on-CPU "
                    f"(the target allows {SWITCH_TARGET_RATIO * base_cpu[0]:.1f} ns per switch on this machine).")
+        floor = switch.get(switch_row("(f)"))
+        if floor and not floor["error"] and floor["reps"]:
+            floor_cpu = median_of(floor, "ns_per_switch", cpu=True)
+            out.append(f"The floor (f), the runtime's switch routine with no scheduling around it, called as "
+                       f"simulated threads call it, is {floor_cpu[0]:.1f} ns on-CPU: the target leaves "
+                       f"{SWITCH_TARGET_RATIO * base_cpu[0] - floor_cpu[0]:.1f} ns for a scheduling point's "
+                       f"bookkeeping, which takes {sim_cpu[0] - floor_cpu[0]:.1f} ns in (b).")
         short = switch.get(switch_row("(b′)"))
         if short and not short["error"] and short["reps"]:
             short_cpu = median_of(short, "ns_per_switch", cpu=True)

@@ -16,6 +16,11 @@
 //                                 Reschedule -> SwitchTo): what returning
 //                                 through `jmp *%r8` instead of `ret` costs the
 //                                 returns above the switch.
+//   BM_RawSimSwitchStacksNestedSameLoop
+//                                 the nested sim_switch_stacks row with both
+//                                 sides also in one loop function, as
+//                                 simulated threads are: no return
+//                                 mispredicts; the floor under (b).
 //   BM_SimSwitchAlternating       two simulated threads, each calling the
 //                                 scheduling-point hook N times, under a replay
 //                                 schedule that alternates them, so every
@@ -156,6 +161,18 @@ __attribute__((noinline)) void NestedOwnSwitch(int depth) {
   sim_switch_stacks(&own_fibers[self], own_fibers[1 - self]);
 }
 
+// Both sides switching from inside the same loop function as well: the
+// return into the loop is then the same on both sides too, as it is for
+// simulated threads that all reach their points from one function (the
+// rows above return into the benchmark's loop on one side and the partner's
+// on the other, a misprediction per switch). The floor for (b).
+__attribute__((noinline)) void NestedOwnSwitchLoop(std::int64_t round_trips) {
+  for (std::int64_t i = 0; i < round_trips; ++i) {
+    NestedOwnSwitch(symmetric_depth);
+    asm volatile("" ::: "memory");
+  }
+}
+
 void NestedFcontextPartner(ctx::transfer_t from) {
   fcontext_peer = from.fctx;
   for (;;) NestedFcontextSwitch(symmetric_depth);
@@ -165,7 +182,11 @@ void NestedOwnPartner() {
   for (;;) NestedOwnSwitch(symmetric_depth);
 }
 
-enum class SwitchRoutine { kFcontext, kSimSwitchStacks };
+void NestedOwnLoopPartner() {
+  for (;;) NestedOwnSwitchLoop(INT64_MAX);
+}
+
+enum class SwitchRoutine { kFcontext, kSimSwitchStacks, kSimSwitchStacksSameLoop };
 
 void RawSymmetric(benchmark::State& state, SwitchRoutine routine, int depth) {
   if ((getauxval(AT_HWCAP2) & 2) == 0) {
@@ -179,17 +200,23 @@ void RawSymmetric(benchmark::State& state, SwitchRoutine routine, int depth) {
     fcontext_peer = ctx::make_fcontext(stack.get() + kStackBytes, kStackBytes, NestedFcontextPartner);
   } else {
     own_running = 0;
-    own_fibers[1] = sim::internal::MakeFiber(stack.get(), kStackBytes, NestedOwnPartner);
+    own_fibers[1] = sim::internal::MakeFiber(stack.get(), kStackBytes,
+                                             routine == SwitchRoutine::kSimSwitchStacksSameLoop ? NestedOwnLoopPartner
+                                                                                                 : NestedOwnPartner);
   }
   double total_ns = 0;
   double switches = 0;
   for (auto _ : state) {
     const Clock::time_point start = Clock::now();
-    for (int i = 0; i < kRoundTripsPerBatch; ++i) {
-      if (routine == SwitchRoutine::kFcontext) {
-        NestedFcontextSwitch(depth);
-      } else {
-        NestedOwnSwitch(depth);
+    if (routine == SwitchRoutine::kSimSwitchStacksSameLoop) {
+      NestedOwnSwitchLoop(kRoundTripsPerBatch);
+    } else {
+      for (int i = 0; i < kRoundTripsPerBatch; ++i) {
+        if (routine == SwitchRoutine::kFcontext) {
+          NestedFcontextSwitch(depth);
+        } else {
+          NestedOwnSwitch(depth);
+        }
       }
     }
     total_ns += NanosecondsSince(start);
@@ -204,6 +231,10 @@ void BM_RawFcontextSwitchNested(benchmark::State& state) {
 }
 void BM_RawSimSwitchStacksNested(benchmark::State& state) {
   RawSymmetric(state, SwitchRoutine::kSimSwitchStacks, kNestedCalls);
+}
+
+void BM_RawSimSwitchStacksNestedSameLoop(benchmark::State& state) {
+  RawSymmetric(state, SwitchRoutine::kSimSwitchStacksSameLoop, kNestedCalls);
 }
 
 void BM_RawFcontextSwitch(benchmark::State& state) { RawSwitch(state, false); }
@@ -360,6 +391,7 @@ BENCHMARK(BM_RawFcontextSwitchWrfsbase)->UseRealTime();
 BENCHMARK(BM_RawSimSwitchStacks)->UseRealTime();
 BENCHMARK(BM_RawFcontextSwitchNested)->UseRealTime();
 BENCHMARK(BM_RawSimSwitchStacksNested)->UseRealTime();
+BENCHMARK(BM_RawSimSwitchStacksNestedSameLoop)->UseRealTime();
 BENCHMARK(BM_SimSwitchAlternating)->Arg(20000)->Arg(2000)->UseRealTime();
 BENCHMARK(BM_SimSwitchRandom)->Arg(20000)->UseRealTime();
 BENCHMARK(BM_SimSwitchSchedYield)->Arg(20000)->UseRealTime();

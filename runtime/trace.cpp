@@ -2,6 +2,27 @@
 #include "trace.h"
 
 namespace sim::internal {
+namespace {
+
+// Rings of finished traces, for the next ones. A few: traces of a world and
+// of its replays can be alive at once (the determinism check).
+constexpr std::size_t kMaxSpareRings = 4;
+std::vector<std::unique_ptr<Trace::Ring>> spare_rings;
+
+}  // namespace
+
+Trace::Trace() {
+  if (spare_rings.empty()) {
+    ring_ = std::make_unique<Ring>();
+  } else {
+    ring_ = std::move(spare_rings.back());
+    spare_rings.pop_back();
+  }
+}
+
+Trace::~Trace() {
+  if (spare_rings.size() < kMaxSpareRings) spare_rings.push_back(std::move(ring_));
+}
 
 const char* EventKindName(EventKind kind) {
   switch (kind) {
@@ -51,7 +72,7 @@ void Trace::KeepSlot(const Event& event) { all_.push_back(event); }
 std::vector<Event> Trace::LastEvents() const {
   std::vector<Event> events;
   const std::uint64_t kept = count_ < kKeptEvents ? count_ : kKeptEvents;
-  for (std::uint64_t i = count_ - kept; i < count_; ++i) events.push_back(ring_[i % kKeptEvents]);
+  for (std::uint64_t i = count_ - kept; i < count_; ++i) events.push_back((*ring_)[i % kKeptEvents]);
   return events;
 }
 

@@ -14,6 +14,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "site.h"
@@ -76,6 +77,16 @@ class Trace {
   // Enough that the report can still show 20 after leaving out the events
   // in library code (gtest's own locking when an EXPECT fails, say).
   static constexpr std::size_t kKeptEvents = 64;
+  using Ring = std::array<Event, kKeptEvents>;
+
+  // A trace takes the ring a previous trace gave back, if any: building a
+  // fresh one zeroed 5.6 KB per execution, a visible share of a small one.
+  // A recycled ring's old slots are never read (LastEvents reads this
+  // trace's own), and a slot's frames are ignored once its source is set.
+  Trace();
+  ~Trace();
+  Trace(const Trace&) = delete;
+  Trace& operator=(const Trace&) = delete;
 
   // Appends an event, mixing it into the hash when `hashed`. Inline and
   // written in place in the ring: this runs at every scheduling point, where
@@ -124,7 +135,7 @@ class Trace {
   }
   // Fills the next ring slot but for its site.
   Event& Fill(std::uint64_t step, std::uint64_t time_ns, std::uint32_t thread, EventKind kind, const void* object) {
-    Event& slot = ring_[count_ % kKeptEvents];
+    Event& slot = (*ring_)[count_ % kKeptEvents];
     slot.step = step;
     slot.time_ns = time_ns;
     slot.thread = thread;
@@ -139,7 +150,7 @@ class Trace {
   std::vector<Event> all_;
   std::uint64_t hash_ = 14695981039346656037ULL;  // FNV-1a 64 offset basis
   std::uint64_t count_ = 0;
-  std::array<Event, kKeptEvents> ring_{};
+  std::unique_ptr<Ring> ring_;
 };
 
 }  // namespace sim::internal

@@ -107,6 +107,7 @@ struct SyncModel {
 
 class World {
  public:
+  // Keeps a reference to `options` and `strategy`: both must outlive the world.
   World(const Options& options, Strategy& strategy, std::uint64_t seed);
   ~World();
   World(const World&) = delete;
@@ -258,7 +259,7 @@ class World {
     std::type_index type = std::type_index(typeid(void));
   };
 
-  Options options_;
+  const Options& options_;  // not a copy: copying it cost six strings per execution
   Strategy& strategy_;
   std::vector<std::unique_ptr<SimThread>> threads_;
   std::size_t live_threads_ = 0;  // created and not finished; the trace hashes only while >= 2
