@@ -30,7 +30,7 @@ Outcome RunTwiceAndCompare(const std::function<void()>& body, const Options& opt
     return first;
   }
 
-  std::unique_ptr<Strategy> replay = MakeReplayStrategy(EncodeSchedule(first.decisions));
+  std::unique_ptr<Strategy> replay = MakeReplayStrategy(EncodeSchedule(first.decisions()));
   World second_world(options, *replay, seed);
   second_world.KeepWholeTrace();
   Outcome second = second_world.Run(body);

@@ -24,7 +24,7 @@ Report MakeReport(Outcome outcome, std::uint64_t seed, std::uint64_t seeds_passe
   report.seeds_passed = seeds_passed;
   report.verdict = outcome.verdict;
   report.message = std::move(outcome.message);
-  report.schedule = internal::EncodeSchedule(outcome.decisions);
+  report.schedule = internal::EncodeSchedule(outcome.decisions());
   report.trace_hash = outcome.trace_hash;
   report.step = outcome.steps;
   report.preemptions = outcome.preemptions;

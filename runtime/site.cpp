@@ -47,17 +47,6 @@ std::vector<Module>& Modules() {
 // Consecutive sites are nearly always in the same module.
 const Module* last_module = nullptr;
 
-// The hash of an intercepted call's return address, by address: the same
-// few call sites recur at every scheduling point, and the module lookup
-// (a binary search when consecutive sites are in different modules) was a
-// twentieth of an execution. Direct-mapped; emptied when modules are
-// rescanned.
-struct CachedSiteHash {
-  const void* address = nullptr;
-  std::uint64_t hash = 0;
-};
-CachedSiteHash site_hash_cache[256];
-
 void ScanModules() {
   last_module = nullptr;
   for (CachedSiteHash& entry : site_hash_cache) entry = CachedSiteHash{};
@@ -116,16 +105,13 @@ bool IsRuntimeOrSystemFile(std::string_view file) {
 
 }  // namespace
 
-std::uint64_t Site::Hash() const {
-  if (source != nullptr) return source->hash;
+std::uint64_t Site::HashByModule() const {
   if (frames[0] == nullptr) return 0;
-  const auto address = reinterpret_cast<std::uintptr_t>(frames[0]);
-  CachedSiteHash& cached = site_hash_cache[(address ^ (address >> 8)) % std::size(site_hash_cache)];
-  if (cached.address == frames[0]) return cached.hash;
   const Module* module = ModuleOf(frames[0]);
   if (module == nullptr) return 0;
+  const auto address = reinterpret_cast<std::uintptr_t>(frames[0]);
   const std::uint64_t hash = module->name_hash ^ (address - module->bias);
-  cached = {frames[0], hash};
+  SiteHashSlot(frames[0]) = {frames[0], hash};
   return hash;
 }
 
@@ -134,8 +120,11 @@ __attribute__((noinline)) Site CaptureCallerSite(const void* stack_low, const vo
   // Frame 0 is this function, frame 1 the interceptor: start at its caller.
   auto* frame = static_cast<void* const*>(__builtin_frame_address(0));
   frame = static_cast<void* const*>(frame[0]);
+  if (frame < stack_low) return site;
+  // Each caller's frame is above the last (checked), so only the top bound
+  // needs checking as the walk goes up.
   for (int i = 0; i < Site::kMaxFrames; ++i) {
-    if (frame < stack_low || frame >= stack_high) break;
+    if (frame >= stack_high) break;
     site.frames[i] = frame[1];
     auto* caller = static_cast<void* const*>(frame[0]);
     if (caller <= frame) break;  // frame pointers grow towards the stack top

@@ -10,12 +10,29 @@
 #define SIM_RUNTIME_SITE_H_
 
 #include <cstdint>
+#include <iterator>
 #include <string>
 #include <vector>
 
 #include "sim/sim_interface.h"
 
 namespace sim::internal {
+
+// The hash of an intercepted call's return address, by address: the same
+// few call sites recur at every scheduling point, and the module lookup
+// (a binary search when consecutive sites are in different modules) was a
+// twentieth of an execution. Direct-mapped; emptied when modules are
+// rescanned. An empty slot holds (null, 0), which is also the hash of a
+// site with no frames.
+struct CachedSiteHash {
+  const void* address = nullptr;
+  std::uint64_t hash = 0;
+};
+inline CachedSiteHash site_hash_cache[256];
+inline CachedSiteHash& SiteHashSlot(const void* address) {
+  const auto value = reinterpret_cast<std::uintptr_t>(address);
+  return site_hash_cache[(value ^ (value >> 8)) % std::size(site_hash_cache)];
+}
 
 struct Site {
   static constexpr int kMaxFrames = 6;
@@ -26,8 +43,17 @@ struct Site {
   // visible share of an access's in-world cost.
   const void* frames[kMaxFrames] = {};
 
-  std::uint64_t Hash() const;
+  // Inline up to the cache, which answers nearly every call: this runs at
+  // every scheduling point of an intercepted call.
+  std::uint64_t Hash() const {
+    if (source != nullptr) return source->hash;
+    const CachedSiteHash& cached = SiteHashSlot(frames[0]);
+    return cached.address == frames[0] ? cached.hash : HashByModule();
+  }
   bool empty() const { return source == nullptr && frames[0] == nullptr; }
+
+ private:
+  std::uint64_t HashByModule() const;  // and caches it
 };
 
 // The frames above the function that calls this (an interceptor), found by

@@ -95,9 +95,7 @@ class Trace {
   void Record(std::uint64_t step, std::uint64_t time_ns, std::uint32_t thread, EventKind kind, const void* object,
               const Site& site, bool hashed) {
     Event& slot = Fill(step, time_ns, thread, kind, object);
-    // A pass-emitted site carries its hash; only a captured one needs the
-    // module lookup of Site::Hash.
-    if (hashed) Mix(thread, kind, site.source != nullptr ? site.source->hash : site.Hash());
+    if (hashed) Mix(thread, kind, site.Hash());
     slot.site = site;
     if (keep_all_) KeepSlot(slot);
   }

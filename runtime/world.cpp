@@ -24,12 +24,12 @@ namespace {
 
 // How many choice points the previous execution had. The next one of the
 // same body usually has about as many, and reserving that much up front
-// spares the decision vectors their doubling (a copy and, for long
+// spares the decision records their doubling (a copy and, for long
 // executions, fresh pages to fault in) while the execution runs.
 std::size_t previous_choice_points = 0;
 // What the previous world allocated, kept for the next one: an execution of
 // a small body otherwise spends as long in malloc and free (its thread
-// objects, the thread list, the scratch lists, the decision vectors) as in
+// objects, the thread list, the scratch lists, the decision records) as in
 // scheduling, and freeing the thread objects made glibc consolidate its
 // free lists at the end of every execution.
 std::vector<World::Preemption> spare_preemptions;
@@ -38,7 +38,6 @@ std::vector<std::unique_ptr<SimThread>> spare_thread_list;
 std::vector<ThreadId> spare_enabled;
 std::vector<SimThread*> spare_unfinished;
 std::vector<PendingOperation> spare_pending;
-std::vector<std::uint32_t> spare_decisions;
 std::vector<AnchoredDecision> spare_anchored;
 // A 1,000-thread world keeps its thread objects; beyond this many, the
 // memory goes back to malloc.
@@ -92,13 +91,11 @@ void ThreadEntry() {
 }
 
 World::World(const Options& options, Strategy& strategy, std::uint64_t seed)
-    : options_(options), strategy_(strategy) {
+    : options_(options), strategy_(strategy), max_steps_(options.max_steps) {
   strategy_.BeginExecution(seed);
   strategy_wants_pending_ = strategy_.WantsPendingOperations();
   driver_.id = UINT32_MAX;
-  TakeSpare(outcome_.decisions, spare_decisions);
   TakeSpare(outcome_.anchored, spare_anchored);
-  outcome_.decisions.reserve(previous_choice_points + previous_choice_points / 8);
   outcome_.anchored.reserve(previous_choice_points + previous_choice_points / 8);
   TakeSpare(preemptions_, spare_preemptions);
   TakeSpare(threads_, spare_thread_list);
@@ -123,7 +120,6 @@ World::~World() {
 }
 
 void World::RecycleOutcome(Outcome&& outcome) {
-  outcome.decisions.swap(spare_decisions);
   outcome.anchored.swap(spare_anchored);
 }
 
@@ -133,7 +129,7 @@ Outcome World::Run(std::function<void()> body, MainTcb main_tcb) {
   driver_.tcb = CurrentThreadPointer();
   running_ = &driver_;
   SimThread& main = CreateThread(std::move(body));
-  lone_access_limit_ = trace_.keeps_all() ? 0 : options_.max_steps;
+  lone_access_limit_ = trace_.keeps_all() ? 0 : max_steps_;
   if (!main.borrowed_tcb) SetSimulatedThreadMarker(true);
   __sim_world_active = 1;
   SwitchTo(main);  // returns when the execution has ended
@@ -185,6 +181,7 @@ SimThread& World::CreateThread(std::function<void()> body) {
   thread->context = MakeFiber(thread->stack.lowest, thread->stack.size, ThreadEntry);
   strategy_.OnThreadCreated(thread->id);
   unfinished_.push_back(thread.get());
+  if (enabled_.size() < unfinished_.size()) enabled_.resize(unfinished_.size());
   threads_.push_back(std::move(thread));
   ++live_threads_;
   if (threads_.size() > 1) lone_access_limit_ = 0;
@@ -205,7 +202,7 @@ void World::SchedulingPoint(EventKind kind, const void* object, const Site& site
   RecordPoint(kind, object, site);
   // Nothing to decide while T0 is the only thread (before the first one
   // starts): count the step, and leave the scheduler out.
-  if (threads_.size() == 1 && kind != EventKind::kThreadCreate && steps_ + 1 <= options_.max_steps) {
+  if (threads_.size() == 1 && kind != EventKind::kThreadCreate && steps_ + 1 <= max_steps_) {
     ++steps_;
   } else {
     Reschedule(/*willing_to_wait=*/false);
@@ -221,7 +218,7 @@ void World::AccessSchedulingPoint(EventKind kind, const void* object, const __si
   self.last_kind = kind;
   self.last_object = object;  // what pos sees as this thread's next operation
   // As in SchedulingPoint (an access is never a thread creation).
-  if (threads_.size() == 1 && steps_ + 1 <= options_.max_steps) {
+  if (threads_.size() == 1 && steps_ + 1 <= max_steps_) {
     ++steps_;
   } else {
     Reschedule(/*willing_to_wait=*/false);
@@ -267,13 +264,16 @@ bool World::IsEnabled(const SimThread& thread) const {
 }
 
 bool World::CollectEnabled(const SimThread& current) {
-  enabled_.clear();
+  // enabled_ has a slot for every unfinished thread (CreateThread sees to
+  // it), so this writes without a capacity check per thread.
+  ThreadId* out = enabled_.data();
   bool current_enabled = false;
   for (const SimThread* thread : unfinished_) {
     if (!IsEnabled(*thread)) continue;
-    enabled_.push_back(thread->id);
+    *out++ = thread->id;
     current_enabled |= thread == &current;
   }
+  enabled_count_ = static_cast<std::size_t>(out - enabled_.data());
   return current_enabled;
 }
 
@@ -337,7 +337,7 @@ bool World::WakeOneIdleWaiter() {
 // The scheduler loop: pick the next thread at a scheduling point of the
 // running thread (which may have just blocked or finished).
 void World::Reschedule(bool willing_to_wait) {
-  if (++steps_ > options_.max_steps) {
+  if (++steps_ > max_steps_) {
     EndExecution(Verdict::kStepLimit,
                  std::to_string(options_.max_steps) +
                      " scheduling points without the execution ending. This is often caused by a thread "
@@ -349,19 +349,20 @@ void World::Reschedule(bool willing_to_wait) {
   bool current_enabled;
   for (;;) {
     current_enabled = CollectEnabled(current);
-    if (willing_to_wait && enabled_.size() == (current_enabled ? 1u : 0u) && AdvanceClockToNextDeadline()) {
+    if (willing_to_wait && enabled_count_ == (current_enabled ? 1u : 0u) && AdvanceClockToNextDeadline()) {
       willing_to_wait = false;
       continue;
     }
-    if (!enabled_.empty()) break;
+    if (enabled_count_ != 0) break;
     if (!AdvanceClockToNextDeadline() && !WakeOneIdleWaiter()) EndExecution(Verdict::kDeadlock, DescribeDeadlock());
   }
 
-  SimThread* next = thread(enabled_.front());
-  if (enabled_.size() > 1) {
+  const std::span<const ThreadId> enabled(enabled_.data(), enabled_count_);
+  SimThread* next = thread(enabled.front());
+  if (enabled.size() > 1) {
     ++choice_points_;
-    const ChoicePoint at{current.id, current.points, current_enabled, current_yielding, PendingOperations(enabled_)};
-    Choice choice = strategy_.Choose(enabled_, at);
+    const ChoicePoint at{current.id, current.points, current_enabled, current_yielding, PendingOperations(enabled)};
+    Choice choice = strategy_.Choose(enabled, at);
     if (!choice.mismatch.empty()) {
       outcome_.schedule_mismatch = choice.mismatch;
       EndExecution(Verdict::kUnsupported, "replay: " + outcome_.schedule_mismatch);
@@ -399,8 +400,13 @@ void World::AfterSwitch() {
   }
 }
 
+std::vector<std::uint32_t> Outcome::decisions() const {
+  std::vector<std::uint32_t> chosen(anchored.size());
+  for (std::size_t i = 0; i < anchored.size(); ++i) chosen[i] = anchored[i].chosen;
+  return chosen;
+}
+
 void World::RecordDecision(const ChoicePoint& at, ThreadId chosen, bool preemption) {
-  outcome_.decisions.push_back(chosen);
   // Field by field into the vector's own storage: push_back of a braced
   // temporary built it on the stack with narrow stores and copied it with
   // wide loads, which cannot be forwarded from those stores and stalled

@@ -81,7 +81,6 @@ struct Outcome {
   Verdict verdict = Verdict::kPass;
   std::string message;
   std::string schedule_mismatch;  // non-empty: a replay did not fit
-  std::vector<std::uint32_t> decisions;
   std::uint64_t trace_hash = 0;
   std::uint64_t steps = 0;
   std::uint64_t preemptions = 0;
@@ -89,9 +88,11 @@ struct Outcome {
   std::vector<std::string> last_events;
   std::uint64_t events_left_out = 0;  // recent events in library code, not listed
   int signal_number = 0;  // kCrash: the signal that ends a real process (SIGABRT for abort/assert)
-  // The same decisions, anchored to the progress of the thread that reached
-  // each choice point (what shrinking edits).
+  // The strategy's decisions, in order, each anchored to the progress of
+  // the thread that reached its choice point (what shrinking edits).
   std::vector<AnchoredDecision> anchored;
+  // The thread chosen at each choice point, in order: the schedule.
+  std::vector<std::uint32_t> decisions() const;
   // What makes two failures "the same" for shrinking: the verdict and the
   // sites where it happened (never addresses or thread ids).
   std::uint64_t failure_signature = 0;
@@ -121,7 +122,7 @@ class World {
   // Runs `body` as T0 until the execution ends. Called by the driver.
   Outcome Run(std::function<void()> body, MainTcb main_tcb = MainTcb::kBorrowed);
 
-  // Hands a finished outcome's decision vectors to the next world, which
+  // Hands a finished outcome's decision records to the next world, which
   // reuses their memory (an explorer calls this for each passing seed).
   static void RecycleOutcome(Outcome&& outcome);
 
@@ -261,6 +262,7 @@ class World {
 
   const Options& options_;  // not a copy: copying it cost six strings per execution
   Strategy& strategy_;
+  const std::uint64_t max_steps_;  // options_.max_steps, read at every point without the indirection
   std::vector<std::unique_ptr<SimThread>> threads_;
   std::size_t live_threads_ = 0;  // created and not finished; the trace hashes only while >= 2
   // AccessPoint takes its lone-thread path while steps_ is below this:
@@ -274,7 +276,10 @@ class World {
   // The threads not finished, by id: what the scheduler polls (a program
   // that starts threads one after another polls only the live ones).
   std::vector<SimThread*> unfinished_;
-  std::vector<ThreadId> enabled_;  // scratch, reused at every point
+  // Scratch, reused at every point: the first enabled_count_ are the enabled
+  // threads; it is as long as the most threads unfinished at once.
+  std::vector<ThreadId> enabled_;
+  std::size_t enabled_count_ = 0;
   bool strategy_wants_pending_ = false;
   std::vector<PendingOperation> pending_;  // scratch, reused at every choice point
   std::vector<Preemption> preemptions_;

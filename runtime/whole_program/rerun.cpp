@@ -223,7 +223,7 @@ std::string RecheckByRerunning(char** argv, const Options& options, const Outcom
                         std::chrono::seconds(10);
   const bool ran = Rerun(argv,
                          ":shrink=0:check_determinism=0:report_json=:timeline=:outcome_file=" + outcome_path +
-                             ":schedule=" + EncodeSchedule(first.decisions),
+                             ":schedule=" + EncodeSchedule(first.decisions()),
                          deadline);
   const std::optional<CandidateResult> second = ran ? ReadOutcomeFile(outcome_path, nullptr) : std::nullopt;
   char hashes[80];
