@@ -188,7 +188,7 @@ SimThread& World::CreateThread(std::function<void()> body) {
   return *threads_.back();
 }
 
-void World::RecordPoint(EventKind kind, const void* object, const Site& site) {
+inline void World::RecordPoint(EventKind kind, const void* object, const Site& site) {
   SimThread& self = *running_;
   ++self.points;
   trace_.Record(steps_, now_ns_, self.id, kind, object, site, EventsInterleave());
@@ -358,7 +358,8 @@ void World::Reschedule(bool willing_to_wait) {
   }
 
   const std::span<const ThreadId> enabled(enabled_.data(), enabled_count_);
-  SimThread* next = thread(enabled.front());
+  // Ids in enabled_ are valid indexes of threads_.
+  SimThread* next = threads_[enabled.front()].get();
   if (enabled.size() > 1) {
     ++choice_points_;
     const ChoicePoint at{current.id, current.points, current_enabled, current_yielding, PendingOperations(enabled)};
@@ -367,7 +368,7 @@ void World::Reschedule(bool willing_to_wait) {
       outcome_.schedule_mismatch = choice.mismatch;
       EndExecution(Verdict::kUnsupported, "replay: " + outcome_.schedule_mismatch);
     }
-    next = thread(choice.thread);
+    next = threads_[choice.thread].get();
     const bool preemption = current_enabled && next != &current;
     RecordDecision(at, choice.thread, preemption);
     if (preemption) {

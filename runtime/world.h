@@ -196,7 +196,22 @@ class World {
   Model& ModelOf(const void* address, Make make) {
     // A thread usually works one object at a time (lock, unlock, wait on the
     // same mutex): a one-entry cache saves the hash lookup. Map nodes are
-    // stable, so the cached slot stays valid until ForgetModel.
+    // stable, so the cached slot stays valid until ForgetModel. The hit is
+    // inline and the rest is not, so a hit saves no registers.
+    if (address == cached_model_address_ && cached_model_slot_ != nullptr && cached_model_slot_->model != nullptr &&
+        cached_model_slot_->type == std::type_index(typeid(Model))) [[likely]] {
+      return static_cast<Model&>(*cached_model_slot_->model);
+    }
+    return FindOrMakeModel<Model>(address, make);
+  }
+  void ForgetModel(const void* address) {
+    if (address == cached_model_address_) cached_model_slot_ = nullptr;
+    models_.erase(address);
+  }
+
+ private:
+  template <typename Model, typename Make>
+  [[gnu::noinline]] Model& FindOrMakeModel(const void* address, Make make) {
     if (address != cached_model_address_ || cached_model_slot_ == nullptr) {
       cached_model_slot_ = &models_[address];
       cached_model_address_ = address;
@@ -208,10 +223,8 @@ class World {
     }
     return static_cast<Model&>(*slot.model);
   }
-  void ForgetModel(const void* address) {
-    if (address == cached_model_address_) cached_model_slot_ = nullptr;
-    models_.erase(address);
-  }
+
+ public:
 
   const Options& options() const { return options_; }
 
