@@ -158,7 +158,8 @@ class World {
       ++self.points;
       self.last_site.source = source;
       self.last_kind = kind;
-      self.last_object = object;
+      // Not last_object: only a choice point reads it (pos), and T0 reaches
+      // a scheduling point of its own, which sets it, before any choice.
       ++steps_;
       return;
     }
