@@ -1,14 +1,25 @@
 // executions_bench.cpp: how many executions of a small scenario a world runs
 // per second, next to the same scenario on real OS threads.
 //
-// The scenarios: the body starts T threads; each locks and unlocks one
-// std::mutex R times around an increment; the body joins them all and
-// checks the count. T creates + T joins + 2 * T * R (lock + unlock)
-// synchronisation operations, each a scheduling point in a world:
-//   2 threads, R = 12:  52 operations (the original one)
-//   4 threads, R = 24: 200 operations (issue 6's "4-thread, 200-operation")
+// The scenarios:
+//   registry  issue 6's "2-thread registry scenario": two threads ask a
+//             registry for the same client; the first creates it under the
+//             registry's mutex, the second finds it; the body checks both
+//             got the same one. 2 creates + 2 joins + 2 locks + 2 unlocks =
+//             8 synchronisation operations.
+//   lock loops  the body starts T threads; each locks and unlocks one
+//             std::mutex R times around an increment; the body joins them
+//             all and checks the count. T creates + T joins + 2 * T * R
+//             (lock + unlock) operations:
+//               2 threads, R = 12:  52 operations (the small scenario before
+//                                   the registry one was added: heavier)
+//               4 threads, R = 24: 200 operations (issue 6's "4-thread,
+//                                   200-operation")
+// Each operation is a scheduling point in a world.
 //
-//   BM_ExploreExecutions/<threads>/<strategy>  sim::explore over kSeedsPerIteration seeds
+//   BM_ExploreExecutionsRegistry/<strategy>    sim::explore over kSeedsPerIteration seeds
+//   BM_RealThreadsExecutionsRegistry           the registry body with real std::threads
+//   BM_ExploreExecutions/<threads>/<strategy>  the same for the lock loops
 //   BM_RealThreadsExecutions/<threads>         the same body with real std::threads
 //                                              (create + join per execution), in a loop
 //
@@ -18,6 +29,7 @@
 
 #include <cstdint>
 #include <cstdlib>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -30,6 +42,51 @@ namespace {
 constexpr std::uint64_t kSeedsPerIteration = 1000;
 
 constexpr int SyncOperations(int threads, int lock_rounds) { return 2 * threads + 2 * threads * lock_rounds; }
+
+class Registry {
+ public:
+  const int* GetClient() {
+    std::lock_guard lock(mutex_);
+    if (client_ == nullptr) client_ = std::make_unique<int>(42);
+    return client_.get();
+  }
+
+ private:
+  std::mutex mutex_;
+  std::unique_ptr<int> client_;
+};
+
+constexpr int kRegistrySyncOperations = 8;
+
+void RegistryScenario() {
+  Registry registry;
+  const int* seen[2] = {nullptr, nullptr};
+  std::thread first([&] { seen[0] = registry.GetClient(); });
+  std::thread second([&] { seen[1] = registry.GetClient(); });
+  first.join();
+  second.join();
+  if (seen[0] == nullptr || seen[0] != seen[1]) {
+    if (sim::active()) sim::fail("the two threads got different clients");
+    std::abort();
+  }
+}
+
+// explore over kSeedsPerIteration fresh seeds per iteration.
+void ExploreExecutions(benchmark::State& state, void (*body)(), const char* strategy, int sync_operations) {
+  sim::Options options;
+  options.strategy = strategy;
+  options.seeds = kSeedsPerIteration;
+  for (auto _ : state) {
+    const std::optional<sim::Report> report = sim::explore(body, options);
+    if (report) {
+      state.SkipWithError(("execution did not pass: " + report->message).c_str());
+      return;
+    }
+    options.first_seed += kSeedsPerIteration;  // fresh seeds every iteration
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kSeedsPerIteration));
+  state.counters["sync_ops_per_execution"] = sync_operations;
+}
 
 template <int kThreads, int kLockRounds>
 void Scenario() {
@@ -54,19 +111,7 @@ template <int kThreads, int kLockRounds>
 void BM_ExploreExecutions(benchmark::State& state, const char* strategy) {
   static_assert(kThreads != 2 || SyncOperations(kThreads, kLockRounds) == 52);
   static_assert(kThreads != 4 || SyncOperations(kThreads, kLockRounds) == 200);
-  sim::Options options;
-  options.strategy = strategy;
-  options.seeds = kSeedsPerIteration;
-  for (auto _ : state) {
-    const std::optional<sim::Report> report = sim::explore(Scenario<kThreads, kLockRounds>, options);
-    if (report) {
-      state.SkipWithError(("execution did not pass: " + report->message).c_str());
-      return;
-    }
-    options.first_seed += kSeedsPerIteration;  // fresh seeds every iteration
-  }
-  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kSeedsPerIteration));
-  state.counters["sync_ops_per_execution"] = SyncOperations(kThreads, kLockRounds);
+  ExploreExecutions(state, Scenario<kThreads, kLockRounds>, strategy, SyncOperations(kThreads, kLockRounds));
 }
 
 template <int kThreads, int kLockRounds>
@@ -76,6 +121,14 @@ void BM_RealThreadsExecutions(benchmark::State& state) {
   state.counters["sync_ops_per_execution"] = SyncOperations(kThreads, kLockRounds);
 }
 
+void BM_ExploreRegistry(benchmark::State& state, const char* strategy) {
+  ExploreExecutions(state, RegistryScenario, strategy, kRegistrySyncOperations);
+}
+void BM_RealThreadsRegistry(benchmark::State& state) {
+  for (auto _ : state) RegistryScenario();
+  state.SetItemsProcessed(state.iterations());
+  state.counters["sync_ops_per_execution"] = kRegistrySyncOperations;
+}
 void BM_Explore2x52(benchmark::State& state, const char* strategy) { BM_ExploreExecutions<2, 12>(state, strategy); }
 void BM_Explore4x200(benchmark::State& state, const char* strategy) { BM_ExploreExecutions<4, 24>(state, strategy); }
 void BM_RealThreads2x52(benchmark::State& state) { BM_RealThreadsExecutions<2, 12>(state); }
@@ -83,7 +136,10 @@ void BM_RealThreads4x200(benchmark::State& state) { BM_RealThreadsExecutions<4, 
 
 }  // namespace
 
-// The 2-thread rows keep their names from before the 4-thread scenario.
+BENCHMARK_CAPTURE(BM_ExploreRegistry, random, "random")->Name("BM_ExploreExecutionsRegistry/random")->UseRealTime();
+BENCHMARK_CAPTURE(BM_ExploreRegistry, pct3, "pct:3")->Name("BM_ExploreExecutionsRegistry/pct3")->UseRealTime();
+BENCHMARK(BM_RealThreadsRegistry)->Name("BM_RealThreadsExecutionsRegistry")->UseRealTime();
+// The 2-thread lock-loop rows keep their names from before the other scenarios.
 BENCHMARK_CAPTURE(BM_Explore2x52, random, "random")->Name("BM_ExploreExecutions/random")->UseRealTime();
 BENCHMARK_CAPTURE(BM_Explore2x52, pct3, "pct:3")->Name("BM_ExploreExecutions/pct3")->UseRealTime();
 BENCHMARK_CAPTURE(BM_Explore2x52, pos, "pos")->Name("BM_ExploreExecutions/pos")->UseRealTime();

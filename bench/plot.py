@@ -100,6 +100,11 @@ SWITCH_ROWS = [
     ("BM_SimSwitchSchedYield/20000/real_time", "simulated threads via sched_yield()"),
     ("BM_OsThreadHandoff/real_time", "(c) OS threads, mutex + condition_variable"),
 ]
+EXECUTION_ROWS_REGISTRY = [
+    ("BM_ExploreExecutionsRegistry/random/real_time", "sim::explore, strategy=random"),
+    ("BM_ExploreExecutionsRegistry/pct3/real_time", "sim::explore, strategy=pct:3"),
+    ("BM_RealThreadsExecutionsRegistry/real_time", "real std::threads (create + join each run)"),
+]
 EXECUTION_ROWS = [
     ("BM_ExploreExecutions/random/real_time", "sim::explore, strategy=random"),
     ("BM_ExploreExecutions/pct3/real_time", "sim::explore, strategy=pct:3"),
@@ -241,8 +246,11 @@ def generated_section(switch, executions, machine, command, repetitions_seen):
     out.append("![ns per switch, log scale](performance-switch.svg)")
     out.append("")
 
+    out += executions_part("### Executions per second (the 2-thread registry scenario, 8 synchronisation operations)",
+                           executions, EXECUTION_ROWS_REGISTRY, with_target=True)
+    out.append("")
     out += executions_part("### Executions per second (2 threads, 52 synchronisation operations)", executions,
-                           EXECUTION_ROWS, with_target=True)
+                           EXECUTION_ROWS, with_target=False)
     out.append("")
     out += executions_part("### Executions per second (4 threads, 200 synchronisation operations)", executions,
                            EXECUTION_ROWS_4, with_target=False)
