@@ -88,6 +88,13 @@ void ExploreExecutions(benchmark::State& state, void (*body)(), const char* stra
   state.counters["sync_ops_per_execution"] = sync_operations;
 }
 
+// The same body on real threads, one execution per iteration.
+void RealThreadsExecutions(benchmark::State& state, void (*body)(), int sync_operations) {
+  for (auto _ : state) body();
+  state.SetItemsProcessed(state.iterations());
+  state.counters["sync_ops_per_execution"] = sync_operations;
+}
+
 template <int kThreads, int kLockRounds>
 void Scenario() {
   std::mutex mutex;
@@ -116,18 +123,14 @@ void BM_ExploreExecutions(benchmark::State& state, const char* strategy) {
 
 template <int kThreads, int kLockRounds>
 void BM_RealThreadsExecutions(benchmark::State& state) {
-  for (auto _ : state) Scenario<kThreads, kLockRounds>();
-  state.SetItemsProcessed(state.iterations());
-  state.counters["sync_ops_per_execution"] = SyncOperations(kThreads, kLockRounds);
+  RealThreadsExecutions(state, Scenario<kThreads, kLockRounds>, SyncOperations(kThreads, kLockRounds));
 }
 
 void BM_ExploreRegistry(benchmark::State& state, const char* strategy) {
   ExploreExecutions(state, RegistryScenario, strategy, kRegistrySyncOperations);
 }
 void BM_RealThreadsRegistry(benchmark::State& state) {
-  for (auto _ : state) RegistryScenario();
-  state.SetItemsProcessed(state.iterations());
-  state.counters["sync_ops_per_execution"] = kRegistrySyncOperations;
+  RealThreadsExecutions(state, RegistryScenario, kRegistrySyncOperations);
 }
 void BM_Explore2x52(benchmark::State& state, const char* strategy) { BM_ExploreExecutions<2, 12>(state, strategy); }
 void BM_Explore4x200(benchmark::State& state, const char* strategy) { BM_ExploreExecutions<4, 24>(state, strategy); }

@@ -210,23 +210,6 @@ class World {
     models_.erase(address);
   }
 
- private:
-  template <typename Model, typename Make>
-  [[gnu::noinline]] Model& FindOrMakeModel(const void* address, Make make) {
-    if (address != cached_model_address_ || cached_model_slot_ == nullptr) {
-      cached_model_slot_ = &models_[address];
-      cached_model_address_ = address;
-    }
-    ModelSlot& slot = *cached_model_slot_;
-    if (slot.model == nullptr || slot.type != std::type_index(typeid(Model))) {
-      slot.model = make();
-      slot.type = std::type_index(typeid(Model));
-    }
-    return static_cast<Model&>(*slot.model);
-  }
-
- public:
-
   const Options& options() const { return options_; }
 
   // Trace positions (index of the last event before the switch) of each
@@ -268,6 +251,21 @@ class World {
   void DescribeStory(Outcome& outcome);
   std::uint64_t FailureSignature() const;
   std::string DescribeDeadlock() const;
+
+  // ModelOf's miss: the map lookup, and the model's creation.
+  template <typename Model, typename Make>
+  [[gnu::noinline]] Model& FindOrMakeModel(const void* address, Make make) {
+    if (address != cached_model_address_ || cached_model_slot_ == nullptr) {
+      cached_model_slot_ = &models_[address];
+      cached_model_address_ = address;
+    }
+    ModelSlot& slot = *cached_model_slot_;
+    if (slot.model == nullptr || slot.type != std::type_index(typeid(Model))) {
+      slot.model = make();
+      slot.type = std::type_index(typeid(Model));
+    }
+    return static_cast<Model&>(*slot.model);
+  }
 
   struct ModelSlot {
     std::unique_ptr<SyncModel> model;
