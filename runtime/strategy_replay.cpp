@@ -20,18 +20,10 @@ class ReplayStrategy final : public Strategy {
   void BeginExecution(std::uint64_t) override { next_ = 0; }
 
   Choice Choose(std::span<const ThreadId> enabled, const ChoicePoint&) override {
-    if (next_ >= decisions_.size()) {
-      mismatch_ = "the schedule ended after " + std::to_string(decisions_.size()) +
-                  " choice points but the program reached another (enabled: " + Names(enabled) +
-                  "); it was recorded from a different program or input";
-      return {0, mismatch_};
-    }
+    if (next_ >= decisions_.size()) [[unlikely]] return ScheduleEnded(enabled);
     const ThreadId scheduled = decisions_[next_];
-    if (std::find(enabled.begin(), enabled.end(), scheduled) == enabled.end()) {
-      mismatch_ = "at choice point " + std::to_string(next_) + " the schedule names T" + std::to_string(scheduled) +
-                  ", which is not enabled; enabled: " + Names(enabled) +
-                  ". The schedule was recorded from a different program or input";
-      return {0, mismatch_};
+    if (std::find(enabled.begin(), enabled.end(), scheduled) == enabled.end()) [[unlikely]] {
+      return NotEnabled(enabled, scheduled);
     }
     ++next_;
     return {scheduled, {}};
@@ -44,6 +36,20 @@ class ReplayStrategy final : public Strategy {
   }
 
  private:
+  // The mismatches, out of line: building their text would otherwise cost
+  // Choose its frame at every choice point.
+  [[gnu::noinline, gnu::cold]] Choice ScheduleEnded(std::span<const ThreadId> enabled) {
+    mismatch_ = "the schedule ended after " + std::to_string(decisions_.size()) +
+                " choice points but the program reached another (enabled: " + Names(enabled) +
+                "); it was recorded from a different program or input";
+    return {0, mismatch_};
+  }
+  [[gnu::noinline, gnu::cold]] Choice NotEnabled(std::span<const ThreadId> enabled, ThreadId scheduled) {
+    mismatch_ = "at choice point " + std::to_string(next_) + " the schedule names T" + std::to_string(scheduled) +
+                ", which is not enabled; enabled: " + Names(enabled) +
+                ". The schedule was recorded from a different program or input";
+    return {0, mismatch_};
+  }
   static std::string Names(std::span<const ThreadId> threads) {
     std::string names;
     for (ThreadId thread : threads) names += (names.empty() ? "T" : ", T") + std::to_string(thread);

@@ -278,7 +278,6 @@ bool World::CollectEnabled(const SimThread& current) {
 }
 
 std::span<const PendingOperation> World::PendingOperations(std::span<const ThreadId> threads) {
-  if (!strategy_wants_pending_) return {};
   pending_.clear();
   for (ThreadId id : threads) {
     const SimThread& thread = *threads_[id];
@@ -321,12 +320,9 @@ bool World::WakeOneIdleWaiter() {
   if (idle.size() > 1) {
     ++choice_points_;
     const ChoicePoint at{running_->id, running_->points, /*current_enabled=*/false, /*current_yielding=*/false,
-                         PendingOperations(idle)};
-    Choice choice = strategy_.Choose(idle, at);
-    if (!choice.mismatch.empty()) {
-      outcome_.schedule_mismatch = choice.mismatch;
-      EndExecution(Verdict::kUnsupported, "replay: " + outcome_.schedule_mismatch);
-    }
+                         strategy_wants_pending_ ? PendingOperations(idle) : std::span<const PendingOperation>()};
+    const Choice choice = strategy_.Choose(idle, at);
+    if (!choice.mismatch.empty()) EndOnScheduleMismatch(choice.mismatch);
     RecordDecision(at, choice.thread, /*preemption=*/false);
     chosen = choice.thread;
   }
@@ -335,52 +331,72 @@ bool World::WakeOneIdleWaiter() {
 }
 
 // The scheduler loop: pick the next thread at a scheduling point of the
-// running thread (which may have just blocked or finished).
+// running thread (which may have just blocked or finished). What is rare
+// (the step limit, waiting for the clock, a deadlock, a replay mismatch) is
+// out of line, so that a switch does not pay for its frame and registers.
 void World::Reschedule(bool willing_to_wait) {
-  if (++steps_ > max_steps_) {
-    EndExecution(Verdict::kStepLimit,
-                 std::to_string(options_.max_steps) +
-                     " scheduling points without the execution ending. This is often caused by a thread "
-                     "spinning until another makes progress (a spin lock or a busy-wait loop); each thread's "
-                     "last site is below. Raise max_steps in SIM_OPTIONS if the program is just long");
-  }
+  if (++steps_ > max_steps_) [[unlikely]] EndOnStepLimit();
   SimThread& current = *running_;
-  const bool current_yielding = willing_to_wait;
-  bool current_enabled;
+  bool current_enabled = CollectEnabled(current);
+  // No other thread can run: a yielding thread lets the clock move first.
+  if (enabled_count_ == (current_enabled ? 1u : 0u) && (willing_to_wait || enabled_count_ == 0)) [[unlikely]] {
+    current_enabled = WaitUntilAThreadIsEnabled(current, current_enabled, willing_to_wait);
+  }
+  // Ids in enabled_ are valid indexes of threads_.
+  SimThread* next = threads_[enabled_[0]].get();
+  if (enabled_count_ > 1) next = &Choose(current, current_enabled, willing_to_wait);
+  if (next != &current) SwitchTo(*next);
+}
+
+bool World::WaitUntilAThreadIsEnabled(const SimThread& current, bool current_enabled, bool willing_to_wait) {
   for (;;) {
-    current_enabled = CollectEnabled(current);
     if (willing_to_wait && enabled_count_ == (current_enabled ? 1u : 0u) && AdvanceClockToNextDeadline()) {
       willing_to_wait = false;
-      continue;
+    } else if (enabled_count_ != 0) {
+      return current_enabled;
+    } else if (!AdvanceClockToNextDeadline() && !WakeOneIdleWaiter()) {
+      EndExecution(Verdict::kDeadlock, DescribeDeadlock());
     }
-    if (enabled_count_ != 0) break;
-    if (!AdvanceClockToNextDeadline() && !WakeOneIdleWaiter()) EndExecution(Verdict::kDeadlock, DescribeDeadlock());
+    current_enabled = CollectEnabled(current);
   }
+}
 
+inline SimThread& World::Choose(const SimThread& current, bool current_enabled, bool current_yielding) {
+  ++choice_points_;
   const std::span<const ThreadId> enabled(enabled_.data(), enabled_count_);
-  // Ids in enabled_ are valid indexes of threads_.
-  SimThread* next = threads_[enabled.front()].get();
-  if (enabled.size() > 1) {
-    ++choice_points_;
-    const ChoicePoint at{current.id, current.points, current_enabled, current_yielding, PendingOperations(enabled)};
-    Choice choice = strategy_.Choose(enabled, at);
-    if (!choice.mismatch.empty()) {
-      outcome_.schedule_mismatch = choice.mismatch;
-      EndExecution(Verdict::kUnsupported, "replay: " + outcome_.schedule_mismatch);
-    }
-    next = threads_[choice.thread].get();
-    const bool preemption = current_enabled && next != &current;
-    RecordDecision(at, choice.thread, preemption);
-    if (preemption) {
-      ++outcome_.preemptions;
-      // In place, as RecordDecision writes (no stack copy).
-      Preemption& record = preemptions_.emplace_back();
-      record.event_index = trace_.events() == 0 ? 0 : trace_.events() - 1;
-      record.preempted = current.id;
-      record.switched_to = next->id;
-    }
+  const ChoicePoint at{current.id, current.points, current_enabled, current_yielding,
+                       strategy_wants_pending_ ? PendingOperations(enabled) : std::span<const PendingOperation>()};
+  const Choice choice = strategy_.Choose(enabled, at);
+  if (!choice.mismatch.empty()) [[unlikely]] EndOnScheduleMismatch(choice.mismatch);
+  SimThread& next = *threads_[choice.thread];
+  const bool preemption = current_enabled && &next != &current;
+  RecordDecision(at, choice.thread, preemption);
+  if (preemption) {
+    ++outcome_.preemptions;
+    // Only the story of a shrunk run reads them, and it needs the whole trace.
+    if (trace_.keeps_all()) RecordPreemption(current, next);
   }
-  if (next != &current) SwitchTo(*next);
+  return next;
+}
+
+void World::RecordPreemption(const SimThread& preempted, const SimThread& switched_to) {
+  Preemption& record = preemptions_.emplace_back();
+  record.event_index = trace_.events() == 0 ? 0 : trace_.events() - 1;
+  record.preempted = preempted.id;
+  record.switched_to = switched_to.id;
+}
+
+void World::EndOnStepLimit() {
+  EndExecution(Verdict::kStepLimit,
+               std::to_string(options_.max_steps) +
+                   " scheduling points without the execution ending. This is often caused by a thread "
+                   "spinning until another makes progress (a spin lock or a busy-wait loop); each thread's "
+                   "last site is below. Raise max_steps in SIM_OPTIONS if the program is just long");
+}
+
+void World::EndOnScheduleMismatch(std::string_view mismatch) {
+  outcome_.schedule_mismatch = mismatch;
+  EndExecution(Verdict::kUnsupported, "replay: " + outcome_.schedule_mismatch);
 }
 
 void World::SwitchTo(SimThread& next) {
@@ -408,15 +424,11 @@ std::vector<std::uint32_t> Outcome::decisions() const {
 }
 
 void World::RecordDecision(const ChoicePoint& at, ThreadId chosen, bool preemption) {
-  // Field by field into the vector's own storage: push_back of a braced
+  // Constructed in the vector's own storage: push_back of a braced
   // temporary built it on the stack with narrow stores and copied it with
   // wide loads, which cannot be forwarded from those stores and stalled
   // every choice point (a third of Reschedule's time in the profile).
-  AnchoredDecision& decision = outcome_.anchored.emplace_back();
-  decision.current = at.current;
-  decision.current_points = at.current_points;
-  decision.chosen = chosen;
-  decision.preemption = preemption;
+  outcome_.anchored.emplace_back(at.current, at.current_points, chosen, preemption, /*deferred=*/false);
 }
 
 void World::ExitRunningThread() {

@@ -233,15 +233,26 @@ class World {
   void RecordPoint(EventKind kind, const void* object, const Site& site);
   // A strategy's choice at `at`, for replay and shrinking.
   void RecordDecision(const ChoicePoint& at, ThreadId chosen, bool preemption);
+  // Where `preempted` was preempted, for the story (whole-trace runs only).
+  [[gnu::noinline]] void RecordPreemption(const SimThread& preempted, const SimThread& switched_to);
   // Whether events now interleave with another live thread's, which is when
   // the trace hashes them.
   bool EventsInterleave() const { return live_threads_ >= 2; }
   void Reschedule(bool willing_to_wait);
+  // Reschedule's way out when no thread other than a yielding `current` is
+  // enabled: moves the clock, wakes an idle waiter, or ends in a deadlock.
+  // Returns whether `current` is enabled afterwards.
+  [[gnu::noinline]] bool WaitUntilAThreadIsEnabled(const SimThread& current, bool current_enabled,
+                                                   bool willing_to_wait);
+  // Asks the strategy at a choice point and records its decision.
+  [[gnu::always_inline]] SimThread& Choose(const SimThread& current, bool current_enabled, bool current_yielding);
+  [[noreturn, gnu::noinline, gnu::cold]] void EndOnStepLimit();
+  [[noreturn, gnu::noinline, gnu::cold]] void EndOnScheduleMismatch(std::string_view mismatch);
   bool IsEnabled(const SimThread& thread) const;
   // Fills enabled_ and returns whether `current` is in it.
   bool CollectEnabled(const SimThread& current);
-  // ChoicePoint::pending for `threads`, when the strategy wants it.
-  std::span<const PendingOperation> PendingOperations(std::span<const ThreadId> threads);
+  // ChoicePoint::pending for `threads`. Precondition: the strategy wants it.
+  [[gnu::noinline]] std::span<const PendingOperation> PendingOperations(std::span<const ThreadId> threads);
   bool AdvanceClockToNextDeadline();
   bool WakeOneIdleWaiter();
   void SwitchTo(SimThread& next);
@@ -294,7 +305,7 @@ class World {
   std::size_t enabled_count_ = 0;
   bool strategy_wants_pending_ = false;
   std::vector<PendingOperation> pending_;  // scratch, reused at every choice point
-  std::vector<Preemption> preemptions_;
+  std::vector<Preemption> preemptions_;  // recorded only while the whole trace is kept
   std::unordered_map<const void*, ModelSlot> models_;
   const void* cached_model_address_ = nullptr;
   ModelSlot* cached_model_slot_ = nullptr;
