@@ -81,6 +81,12 @@ SEEDS_PARALLEL_ROWS = [
     ("BM_SimRun/jobs:2/iterations:1/real_time", "sim-run --seeds 1000 --jobs 2 (fork server, the default)"),
 ]
 SEEDS_TARGET_ROW = "BM_SimRun/jobs:2/iterations:1/real_time"
+# executions_bench's scenarios as whole programs (bench/scenario_program):
+# (scenario argument, label)
+SCENARIO_PROGRAMS = [
+    ("registry", "2-thread registry, 8 synchronisation operations"),
+    ("lock_loop_4x200", "4 threads, 200 synchronisation operations"),
+]
 
 SWITCH_TARGET_RATIO = 2.0
 EXECUTIONS_TARGET = 200_000
@@ -493,6 +499,41 @@ def seeds_part(seeds):
         verdict = "met" if simrun2 >= SEEDS_TARGET else "missed"
         out.append(f"**Target ≥ {SEEDS_TARGET} seeds/s with --jobs 2: {verdict}** — {simrun2:,.0f} seeds/s "
                    f"({simrun2 / SEEDS_TARGET:.2f}× the target).")
+    out.append("")
+    out += scenario_seeds_part(seeds)
+    return out
+
+
+def scenario_seeds_part(seeds):
+    out = ["### sim-run on the executions scenarios (bench/scenario_program, 1,000 processes per row)",
+           "",
+           "The scenarios of the executions section, each built as a whole program that runs its body once in "
+           "`main`: the native build spawned once per run (real threads, create + join, as a user's stress loop "
+           "of processes would), and `sim-run --seeds 1000 --jobs J` on the sim-clang++ build (fork servers, "
+           "the default). jobs 1 is the per-core figure.",
+           "",
+           "| scenario | native, a process per run (seeds/s) | sim-run --jobs 1 (seeds/s) | sim-run --jobs 2 (seeds/s) "
+           "| CPU ms per seed, sim-run --jobs 1 | sim-run --jobs 1 / native |",
+           "|---|---:|---:|---:|---:|---:|"]
+    for scenario, label in SCENARIO_PROGRAMS:
+        cells = []
+        rates = []
+        for name in (f"BM_SpawnScenario/{scenario}/native/jobs:1/iterations:1/real_time",
+                     f"BM_SimRunScenario/{scenario}/jobs:1/iterations:1/real_time",
+                     f"BM_SimRunScenario/{scenario}/jobs:2/iterations:1/real_time"):
+            entry = seeds.get(name)
+            if entry is None or entry["error"] or not entry["reps"]:
+                cells.append("skipped: " + entry["error"] if entry and entry["error"] else "not run")
+                rates.append(None)
+                continue
+            m = median_of(entry, "items_per_second")
+            rates.append(m[0])
+            cells.append(f"{m[0]:,.0f} ({m[1]:,.0f}–{m[2]:,.0f})")
+        entry = seeds.get(f"BM_SimRunScenario/{scenario}/jobs:1/iterations:1/real_time")
+        cpu = median_of(entry, "child_cpu_ms") if entry and not entry["error"] and entry["reps"] else None
+        cpu_text = f"{cpu[0]:.2f}" if cpu else ""
+        ratio = f"{rates[1] / rates[0]:.2f}×" if rates[0] and rates[1] else ""
+        out.append(f"| {label} | {' | '.join(cells)} | {cpu_text} | {ratio} |")
     out.append("")
     return out
 

@@ -34,10 +34,20 @@
 // The two sim-run rows run the same seeds; their ratio is the fork server's
 // speed-up, both sides measured in one run.
 //
+// The same, per core, on executions_bench's scenarios (bench/scenarios.h),
+// built as bench/scenario_program with an argument naming the scenario:
+//   BM_SpawnScenario/S/native/jobs:1   the clang++-19 build, a process per run
+//   BM_SimRunScenario/S/jobs:J         `sim-run --seeds 1000 --jobs J --
+//                                      scenario_program S` (fork servers)
+// S is registry (2 threads, 8 synchronisation operations) or lock_loop_4x200
+// (4 threads, 200).
+//
 // usage: seeds_bench [--native PATH] [--sim PATH] [--sim-run PATH]
+//                    [--scenario-native PATH] [--scenario-sim PATH]
 //                    [benchmark flags]
 // The defaults are relative to this executable (build/bin/bench/):
-// correct_counter_native beside it, ../examples/correct_counter, ../sim-run.
+// correct_counter_native and scenario_program{,_native} beside it,
+// ../examples/correct_counter, ../sim-run.
 #include <benchmark/benchmark.h>
 
 #include <fcntl.h>
@@ -70,6 +80,8 @@ constexpr int kRunsPerIteration = 1000;
 std::string native_program;
 std::string sim_program;
 std::string sim_run_program;
+std::string scenario_native_program;
+std::string scenario_sim_program;
 std::uint64_t next_seed = 0;  // every world row gets seeds no earlier row used
 // The sim-run rows' seeds, apart from the other rows' (which start at 0).
 constexpr std::uint64_t first_sim_run_seed = 1'000'000;
@@ -156,7 +168,10 @@ void BM_Spawn(benchmark::State& state, Mode mode) {
 
 enum class SimRunMode { kForkServer, kSpawn };
 
-void BM_SimRun(benchmark::State& state, SimRunMode mode) {
+// `sim-run` over kRunsPerIteration seeds per iteration of `program` with
+// `arguments`, J = state.range(0) jobs.
+void SimRunSeeds(benchmark::State& state, SimRunMode mode, const std::string& program,
+                 const std::vector<std::string>& arguments) {
   const int jobs = static_cast<int>(state.range(0));
   const double cpu_before = ChildrenCpuMs();
   // Both modes run the seeds [first_sim_run_seed, + 1000) of their iteration,
@@ -169,12 +184,36 @@ void BM_SimRun(benchmark::State& state, SimRunMode mode) {
     first += kRunsPerIteration;
     if (mode == SimRunMode::kSpawn) command.push_back("--no-fork-server");
     command.push_back("--");
-    command.push_back(sim_program);
+    command.push_back(program);
+    command.insert(command.end(), arguments.begin(), arguments.end());
     const std::string error = SpawnMany(
         1, 1, [&](int) { return command; },
         [](int) { return std::vector<std::string>{}; });
     if (!error.empty()) {
       state.SkipWithError(("sim-run: " + error).c_str());
+      break;
+    }
+  }
+  state.SetItemsProcessed(state.iterations() * kRunsPerIteration);
+  state.counters["child_cpu_ms"] = (ChildrenCpuMs() - cpu_before) / (state.iterations() * kRunsPerIteration);
+}
+
+void BM_SimRun(benchmark::State& state, SimRunMode mode) { SimRunSeeds(state, mode, sim_program, {}); }
+
+void BM_SimRunScenario(benchmark::State& state, const char* scenario) {
+  SimRunSeeds(state, SimRunMode::kForkServer, scenario_sim_program, {scenario});
+}
+
+// The scenario's native build, one process per run, as BM_Spawn/native.
+void BM_SpawnScenario(benchmark::State& state, const char* scenario) {
+  const int jobs = static_cast<int>(state.range(0));
+  const double cpu_before = ChildrenCpuMs();
+  for (auto _ : state) {
+    const std::string error = SpawnMany(
+        kRunsPerIteration, jobs, [&](int) { return std::vector<std::string>{scenario_native_program, scenario}; },
+        [](int) { return std::vector<std::string>{}; });
+    if (!error.empty()) {
+      state.SkipWithError(error.c_str());
       break;
     }
   }
@@ -202,6 +241,22 @@ void Register() {
         ->Unit(benchmark::kMillisecond)
         ->UseRealTime();
   }
+  for (const char* scenario : {"registry", "lock_loop_4x200"}) {
+    benchmark::RegisterBenchmark((std::string("BM_SpawnScenario/") + scenario + "/native").c_str(), BM_SpawnScenario,
+                                 scenario)
+        ->Arg(1)
+        ->ArgName("jobs")
+        ->Iterations(1)
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime();
+    benchmark::RegisterBenchmark((std::string("BM_SimRunScenario/") + scenario).c_str(), BM_SimRunScenario, scenario)
+        ->Arg(1)
+        ->Arg(2)
+        ->ArgName("jobs")
+        ->Iterations(1)
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime();
+  }
 }
 
 }  // namespace
@@ -211,11 +266,19 @@ int main(int argc, char** argv) {
   native_program = here / "correct_counter_native";
   sim_program = here / ".." / "examples" / "correct_counter";
   sim_run_program = here / ".." / "sim-run";
+  scenario_native_program = here / "scenario_program_native";
+  scenario_sim_program = here / "scenario_program";
   std::vector<char*> rest{argv[0]};
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
-    if ((arg == "--native" || arg == "--sim" || arg == "--sim-run") && i + 1 < argc) {
-      (arg == "--native" ? native_program : arg == "--sim" ? sim_program : sim_run_program) = argv[++i];
+    std::string* path = arg == "--native"            ? &native_program
+                        : arg == "--sim"             ? &sim_program
+                        : arg == "--sim-run"         ? &sim_run_program
+                        : arg == "--scenario-native" ? &scenario_native_program
+                        : arg == "--scenario-sim"    ? &scenario_sim_program
+                                                     : nullptr;
+    if (path != nullptr && i + 1 < argc) {
+      *path = argv[++i];
     } else {
       rest.push_back(argv[i]);
     }
