@@ -19,7 +19,9 @@
 # bench/plot.py takes medians over repetitions (rounds) and computes ratios
 # only between rows of the same run, so that load from other processes hits
 # both sides of a ratio. The hand-written text of performance.md (outside
-# the generated markers) is kept.
+# the generated markers) is kept. --no-build runs the binaries already built,
+# and stops if one is older than a source file under runtime/, include/,
+# instrument/, bench/ or tools/.
 set -euo pipefail
 
 source_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -59,6 +61,30 @@ if [[ $build -eq 1 ]]; then
   cmake -S "$source_dir" -B "$build_dir" -G Ninja -DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19 \
     -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
   cmake --build "$build_dir" --target "${targets[@]}"
+else
+  # --no-build measures the binaries as they are: refuse any older than a
+  # source file, as after a partial build or a `git checkout` of sources,
+  # which would otherwise be published under the current commit.
+  binaries=()
+  if has_group switch; then binaries+=(bin/switch_bench bin/executions_bench); fi
+  if has_group instrumentation; then
+    binaries+=(bin/bench/access_bench_sim bin/bench/seeds_bench bin/bench/scenario_program bin/examples/correct_counter)
+  fi
+  if has_group resources; then binaries+=(bin/memory_bench bin/bench/shrink_bench bin/examples/unlocked_counter); fi
+  for binary in "${binaries[@]}"; do
+    if [[ ! -x $build_dir/$binary ]]; then
+      echo "run_benchmarks.sh: --no-build, but $build_dir/$binary does not exist;" \
+        "run without --no-build, or: cmake --build $build_dir --target ${targets[*]}" >&2
+      exit 2
+    fi
+    newer=$(find "$source_dir"/{runtime,include,instrument,bench,tools} -type f -newer "$build_dir/$binary" \
+      \( -name '*.cpp' -o -name '*.h' -o -name '*.S' -o -name CMakeLists.txt \) -print -quit)
+    if [[ -n $newer ]]; then
+      echo "run_benchmarks.sh: --no-build, but $build_dir/$binary is older than ${newer#"$source_dir"/};" \
+        "run without --no-build, or: cmake --build $build_dir" >&2
+      exit 2
+    fi
+  done
 fi
 mkdir -p "$results_dir"
 
