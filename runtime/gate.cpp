@@ -67,6 +67,7 @@ void ArriveInWorld(World& world, const char* name, const Site& site) {
   world.SchedulingPoint(EventKind::kGate, interned, site);
   GateModel& gate = GateIn(world, interned);
   ++gate.arrivals;
+  world.ReadinessMayHaveChanged();
   if (world.options().pin == *interned) {
     Wait pinned;
     pinned.description = "arrive at gate";
@@ -208,6 +209,7 @@ void Gate::release() {
     World& world = *current_world;
     GateModel& gate = GateIn(world, Intern(name_));
     gate.held = false;
+    world.ReadinessMayHaveChanged();
     world.SchedulingPoint(EventKind::kGate, gate.name, world.CallerSite());
     return;
   }

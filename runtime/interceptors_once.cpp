@@ -79,10 +79,14 @@ int pthread_once(pthread_once_t* once, void (*routine)()) {
     routine();
   } catch (...) {
     model.runner = nullptr;
+    world.ReadinessMayHaveChanged();
     throw;
   }
+  // No scheduling point since the routine's last one: say it, or a thread
+  // waiting for the routine would stay invisible to the next access point.
   model.runner = nullptr;
   model.done = true;
+  world.ReadinessMayHaveChanged();
   return 0;
 }
 

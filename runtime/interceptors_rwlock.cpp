@@ -142,6 +142,7 @@ int WriteLock(World& world, pthread_rwlock_t* rwlock, bool try_only, clockid_t c
     bool timed_out = false;
     while (!timed_out && !CanWrite(&model)) timed_out = world.Block(wait);
     --model.waiting_writers;
+    world.ReadinessMayHaveChanged();  // readers held back for this writer may go on
     if (timed_out) return ETIMEDOUT;
   }
   model.writer = &self;
@@ -156,12 +157,14 @@ int Release(World& world, pthread_rwlock_t* rwlock) {
   SimThread& self = world.running();
   if (model.writer == &self) {
     model.writer = nullptr;
+    world.ReadinessMayHaveChanged();
     return 0;
   }
   // The most recent of this thread's read locks; which one does not matter.
   const auto reader = std::find(model.readers.rbegin(), model.readers.rend(), &self);
   if (reader == model.readers.rend()) return EPERM;
   model.readers.erase(std::next(reader).base());
+  world.ReadinessMayHaveChanged();
   return 0;
 }
 

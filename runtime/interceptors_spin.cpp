@@ -109,6 +109,7 @@ int pthread_spin_unlock(pthread_spinlock_t* lock) {
   SpinModel& model = SpinModelOf(world, lock);
   model.owner = nullptr;
   model.held_outside_world = false;
+  world.ReadinessMayHaveChanged();
   // After the release, as for mutexes: a waiter may take the lock and run
   // before this thread's next visible step.
   world.SchedulingPoint(EventKind::kSpinUnlock, Key(lock), site);

@@ -92,7 +92,10 @@ void funlockfile(FILE* file) noexcept {
   world.SchedulingPoint(EventKind::kStdioUnlock, file, world.CallerSite());
   StdioLockModel& lock = StdioLockOf(world, file);
   if (lock.owner != &world.running()) return;
-  if (--lock.depth == 0) lock.owner = nullptr;
+  if (--lock.depth == 0) {
+    lock.owner = nullptr;
+    world.ReadinessMayHaveChanged();
+  }
 }
 
 }  // extern "C"

@@ -69,6 +69,7 @@ int ReleaseMutex(World& world, pthread_mutex_t* mutex) {
   }
   model.owner = nullptr;
   model.recursion = 0;
+  world.ReadinessMayHaveChanged();
   return 0;
 }
 

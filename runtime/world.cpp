@@ -91,7 +91,10 @@ void ThreadEntry() {
 }
 
 World::World(const Options& options, Strategy& strategy, std::uint64_t seed)
-    : options_(options), strategy_(strategy), max_steps_(options.max_steps) {
+    : options_(options),
+      strategy_(strategy),
+      max_steps_(options.max_steps),
+      check_enabled_cache_(std::getenv("SIM_CHECK_ENABLED_CACHE") != nullptr) {
   strategy_.BeginExecution(seed);
   strategy_wants_pending_ = strategy_.WantsPendingOperations();
   driver_.id = UINT32_MAX;
@@ -181,6 +184,7 @@ SimThread& World::CreateThread(std::function<void()> body) {
   thread->context = MakeFiber(thread->stack.lowest, thread->stack.size, ThreadEntry);
   strategy_.OnThreadCreated(thread->id);
   unfinished_.push_back(thread.get());
+  ReadinessMayHaveChanged();  // a new runnable thread
   if (enabled_.size() < unfinished_.size()) enabled_.resize(unfinished_.size());
   threads_.push_back(std::move(thread));
   ++live_threads_;
@@ -207,6 +211,7 @@ void World::SchedulingPoint(EventKind kind, const void* object, const Site& site
   } else {
     Reschedule(/*willing_to_wait=*/false);
   }
+  ReadinessMayHaveChanged();  // the interceptor acts after its point
   if (!self.pending_signals.empty()) DeliverPendingSignals(*this);
 }
 
@@ -217,8 +222,11 @@ void World::AccessSchedulingPoint(EventKind kind, const void* object, const __si
   self.last_site.source = source;
   self.last_kind = kind;
   self.last_object = object;  // what pos sees as this thread's next operation
-  // As in SchedulingPoint (an access is never a thread creation).
-  if (threads_.size() == 1 && steps_ + 1 <= max_steps_) {
+  // As in SchedulingPoint (an access is never a thread creation), and no
+  // choice either while the running thread is known to be the only enabled
+  // one: then Reschedule would count the step and return.
+  if ((threads_.size() == 1 || OnlyRunnerEnabled(self)) && steps_ + 1 <= max_steps_) {
+    if (check_enabled_cache_) [[unlikely]] CheckOnlyRunnerEnabled(self);
     ++steps_;
   } else {
     Reschedule(/*willing_to_wait=*/false);
@@ -230,6 +238,7 @@ void World::YieldPoint(EventKind kind, const void* object, const Site& site) {
   SimThread& self = *running_;
   RecordPoint(kind, object, site);
   Reschedule(/*willing_to_wait=*/true);
+  ReadinessMayHaveChanged();  // the interceptor acts after its point
   if (!self.pending_signals.empty()) DeliverPendingSignals(*this);
 }
 
@@ -244,6 +253,7 @@ bool World::Block(const Wait& wait) {
   self.state = ThreadState::kRunnable;
   self.woken = false;
   self.wait = Wait{};
+  ReadinessMayHaveChanged();  // the interceptor acts after the wait (takes the lock it waited for)
   // After the wait is over, so a handler that reaches a scheduling point
   // of its own finds this thread runnable, not inside the wait.
   if (!self.pending_signals.empty()) DeliverPendingSignals(*this);
@@ -274,7 +284,28 @@ bool World::CollectEnabled(const SimThread& current) {
     current_enabled |= thread == &current;
   }
   enabled_count_ = static_cast<std::size_t>(out - enabled_.data());
+  enabled_known_ = true;
   return current_enabled;
+}
+
+void World::CheckOnlyRunnerEnabled(const SimThread& running) {
+  CollectEnabled(running);
+  if (enabled_count_ == 1 && enabled_[0] == running.id) return;
+  // Name what the others waited for: the model behind that wait changed
+  // since the last poll without saying so.
+  std::string others;
+  for (std::size_t i = 0; i < enabled_count_; ++i) {
+    const SimThread& thread = *threads_[enabled_[i]];
+    if (&thread == &running) continue;
+    others += (others.empty() ? "T" : ", T") + std::to_string(thread.id) +
+              (thread.state == ThreadState::kBlocked ? std::string(" (") + thread.wait.description + ")" : "");
+  }
+  std::fprintf(stderr,
+               "simthread: internal error (SIM_CHECK_ENABLED_CACHE): T%u skipped the scheduler at an access as the "
+               "only enabled thread, but %s can run too: what %s waited for changed since the last poll without "
+               "World::ReadinessMayHaveChanged()\n",
+               running.id, others.c_str(), enabled_count_ > 2 ? "they" : "it");
+  std::abort();
 }
 
 std::span<const PendingOperation> World::PendingOperations(std::span<const ThreadId> threads) {
@@ -305,6 +336,7 @@ bool World::AdvanceClockToNextDeadline() {
   }
   if (!earliest) return false;
   now_ns_ = *earliest;
+  ReadinessMayHaveChanged();  // deadlines passed
   return true;
 }
 
@@ -443,6 +475,7 @@ void World::ExitRunningThread() {
   trace_.Record(steps_, now_ns_, self.id, EventKind::kThreadExit, nullptr, self.last_site, EventsInterleave());
   self.state = ThreadState::kFinished;
   unfinished_.erase(std::find(unfinished_.begin(), unfinished_.end(), &self));
+  ReadinessMayHaveChanged();  // its joiners
   --live_threads_;
   if (self.id == 0) EndExecution(Verdict::kPass, "");  // the body returned: as when main returns
   Reschedule(/*willing_to_wait=*/false);

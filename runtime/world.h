@@ -165,7 +165,10 @@ class World {
     }
     AccessSchedulingPoint(kind, object, source);
   }
-  // SchedulingPoint for a pass-emitted site, without building a Site.
+  // SchedulingPoint for a pass-emitted site, without building a Site. When
+  // the last poll found the running thread the only one enabled, and no
+  // thread can have become enabled since, the point decides nothing and
+  // skips the scheduler (see enabled_known_).
   void AccessSchedulingPoint(EventKind kind, const void* object, const __sim_site* source);
   // Like SchedulingPoint, but the thread is willing to wait: when no other
   // thread can run, the clock jumps to the next deadline (sched_yield, spin).
@@ -173,7 +176,14 @@ class World {
   // Blocks the running thread until `wait` is satisfied. Returns true when it
   // ended by its deadline instead.
   bool Block(const Wait& wait);
-  void Wake(SimThread& thread) { thread.woken = true; }
+  void Wake(SimThread& thread) {
+    thread.woken = true;
+    ReadinessMayHaveChanged();
+  }
+  // A blocked thread may have become enabled: what its wait's `ready` reads
+  // changed (a lock was released, a semaphore posted, a once finished, a
+  // gate opened). Every model calls this where it makes such a change.
+  void ReadinessMayHaveChanged() { enabled_known_ = false; }
   // A signal is now pending for `thread` (interceptors_signal.cpp).
   void SignalPending(SimThread& thread, int signal_number) {
     thread.pending_signals.push_back(signal_number);
@@ -251,6 +261,14 @@ class World {
   bool IsEnabled(const SimThread& thread) const;
   // Fills enabled_ and returns whether `current` is in it.
   bool CollectEnabled(const SimThread& current);
+  // Whether a poll now would find `running` the only enabled thread,
+  // trusting the last poll while enabled_known_.
+  bool OnlyRunnerEnabled(const SimThread& running) const {
+    return enabled_known_ && enabled_count_ == 1 && enabled_[0] == running.id;
+  }
+  // SIM_CHECK_ENABLED_CACHE: polls, and aborts naming the last event when
+  // the poll finds another thread enabled.
+  [[gnu::noinline]] void CheckOnlyRunnerEnabled(const SimThread& running);
   // ChoicePoint::pending for `threads`. Precondition: the strategy wants it.
   [[gnu::noinline]] std::span<const PendingOperation> PendingOperations(std::span<const ThreadId> threads);
   bool AdvanceClockToNextDeadline();
@@ -303,6 +321,16 @@ class World {
   // threads; it is as long as the most threads unfinished at once.
   std::vector<ThreadId> enabled_;
   std::size_t enabled_count_ = 0;
+  // enabled_ is still the set of enabled threads: set by each poll, cleared
+  // by whatever may enable a thread (ReadinessMayHaveChanged: models, Wake,
+  // thread creation, the clock) and, in case a model changes its state after
+  // its scheduling point without saying so, at the end of every scheduling
+  // point other than an access. An access point trusts it to skip the poll,
+  // so a change no one reported would hide interleavings: with
+  // SIM_CHECK_ENABLED_CACHE=1 in the environment (the test suite sets it)
+  // every such skip is checked against a real poll.
+  bool enabled_known_ = false;
+  const bool check_enabled_cache_;
   bool strategy_wants_pending_ = false;
   std::vector<PendingOperation> pending_;  // scratch, reused at every choice point
   std::vector<Preemption> preemptions_;  // recorded only while the whole trace is kept
