@@ -68,7 +68,8 @@ else
   binaries=()
   if has_group switch; then binaries+=(bin/switch_bench bin/executions_bench); fi
   if has_group instrumentation; then
-    binaries+=(bin/bench/access_bench_sim bin/bench/seeds_bench bin/bench/scenario_program bin/examples/correct_counter)
+    # seeds_bench only spawns the programs; these carry the runtime.
+    binaries+=(bin/bench/access_bench_sim bin/bench/scenario_program bin/examples/correct_counter)
   fi
   if has_group resources; then binaries+=(bin/memory_bench bin/bench/shrink_bench bin/examples/unlocked_counter); fi
   for binary in "${binaries[@]}"; do
