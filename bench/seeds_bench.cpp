@@ -221,41 +221,27 @@ void BM_SpawnScenario(benchmark::State& state, const char* scenario) {
   state.counters["child_cpu_ms"] = (ChildrenCpuMs() - cpu_before) / (state.iterations() * kRunsPerIteration);
 }
 
+// Every row runs once per job count (one iteration: kRunsPerIteration
+// processes), timed by the wall clock.
+void PerJobCount(benchmark::internal::Benchmark* row, std::initializer_list<int> jobs) {
+  for (int j : jobs) row->Arg(j);
+  row->ArgName("jobs")->Iterations(1)->Unit(benchmark::kMillisecond)->UseRealTime();
+}
+
 void Register() {
-  auto spawn = [](const char* name, Mode mode, std::initializer_list<int> jobs) {
-    auto* bm = benchmark::RegisterBenchmark(name, BM_Spawn, mode);
-    for (int j : jobs) bm->Arg(j);
-    bm->ArgName("jobs")->Iterations(1)->Unit(benchmark::kMillisecond)->UseRealTime();
-  };
-  spawn("BM_Spawn/native", Mode::kNative, {1, 2});
-  spawn("BM_Spawn/sim_no_world", Mode::kSimNoWorld, {1});
-  spawn("BM_Spawn/sim_world_aslr_off", Mode::kSimWorldAslrOff, {1});
-  spawn("BM_Spawn/sim_world", Mode::kSimWorld, {1, 2});
-  for (const auto& [name, mode] : {std::pair{"BM_SimRunSpawn", SimRunMode::kSpawn},
-                                   std::pair{"BM_SimRun", SimRunMode::kForkServer}}) {
-    benchmark::RegisterBenchmark(name, BM_SimRun, mode)
-        ->Arg(1)
-        ->Arg(2)
-        ->ArgName("jobs")
-        ->Iterations(1)
-        ->Unit(benchmark::kMillisecond)
-        ->UseRealTime();
-  }
+  PerJobCount(benchmark::RegisterBenchmark("BM_Spawn/native", BM_Spawn, Mode::kNative), {1, 2});
+  PerJobCount(benchmark::RegisterBenchmark("BM_Spawn/sim_no_world", BM_Spawn, Mode::kSimNoWorld), {1});
+  PerJobCount(benchmark::RegisterBenchmark("BM_Spawn/sim_world_aslr_off", BM_Spawn, Mode::kSimWorldAslrOff), {1});
+  PerJobCount(benchmark::RegisterBenchmark("BM_Spawn/sim_world", BM_Spawn, Mode::kSimWorld), {1, 2});
+  PerJobCount(benchmark::RegisterBenchmark("BM_SimRunSpawn", BM_SimRun, SimRunMode::kSpawn), {1, 2});
+  PerJobCount(benchmark::RegisterBenchmark("BM_SimRun", BM_SimRun, SimRunMode::kForkServer), {1, 2});
   for (const char* scenario : {"registry", "lock_loop_4x200"}) {
-    benchmark::RegisterBenchmark((std::string("BM_SpawnScenario/") + scenario + "/native").c_str(), BM_SpawnScenario,
-                                 scenario)
-        ->Arg(1)
-        ->ArgName("jobs")
-        ->Iterations(1)
-        ->Unit(benchmark::kMillisecond)
-        ->UseRealTime();
-    benchmark::RegisterBenchmark((std::string("BM_SimRunScenario/") + scenario).c_str(), BM_SimRunScenario, scenario)
-        ->Arg(1)
-        ->Arg(2)
-        ->ArgName("jobs")
-        ->Iterations(1)
-        ->Unit(benchmark::kMillisecond)
-        ->UseRealTime();
+    const std::string name(scenario);
+    PerJobCount(benchmark::RegisterBenchmark(("BM_SpawnScenario/" + name + "/native").c_str(), BM_SpawnScenario,
+                                             scenario),
+                {1});
+    PerJobCount(
+        benchmark::RegisterBenchmark(("BM_SimRunScenario/" + name).c_str(), BM_SimRunScenario, scenario), {1, 2});
   }
 }
 
