@@ -56,6 +56,7 @@ std::optional<Report> ExploreWithOptions(std::function<void()> body, const Optio
   if (current_world != nullptr) {
     throw std::logic_error("sim::explore: called inside a world; worlds do not nest");
   }
+  ReadSelfChecksFromEnvironment();
   if (options.seeds == 0) throw std::invalid_argument("sim::explore: seeds must be at least 1");
   if (options.stack_size < 16384) {
     throw std::invalid_argument("SIM_OPTIONS: option 'stack_size' must be at least 16384 bytes");

@@ -90,11 +90,19 @@ void ThreadEntry() {
   world.ExitRunningThread();
 }
 
+namespace {
+bool enabled_cache_check_requested = false;
+}  // namespace
+
+void ReadSelfChecksFromEnvironment() {
+  enabled_cache_check_requested = std::getenv("SIM_CHECK_ENABLED_CACHE") != nullptr;
+}
+
 World::World(const Options& options, Strategy& strategy, std::uint64_t seed)
     : options_(options),
       strategy_(strategy),
       max_steps_(options.max_steps),
-      check_enabled_cache_(std::getenv("SIM_CHECK_ENABLED_CACHE") != nullptr) {
+      check_enabled_cache_(enabled_cache_check_requested) {
   strategy_.BeginExecution(seed);
   strategy_wants_pending_ = strategy_.WantsPendingOperations();
   driver_.id = UINT32_MAX;

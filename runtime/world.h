@@ -330,7 +330,7 @@ class World {
   // SIM_CHECK_ENABLED_CACHE=1 in the environment (the test suite sets it)
   // every such skip is checked against a real poll.
   bool enabled_known_ = false;
-  const bool check_enabled_cache_;
+  const bool check_enabled_cache_;  // what ReadSelfChecksFromEnvironment last read
   bool strategy_wants_pending_ = false;
   std::vector<PendingOperation> pending_;  // scratch, reused at every choice point
   std::vector<Preemption> preemptions_;  // recorded only while the whole trace is kept
@@ -360,6 +360,12 @@ void DeliverPendingSignals(World& world);
 
 // The running world, or null. A plain global (see the invariant above).
 extern World* current_world;
+
+// Reads the runtime's self-checks (SIM_CHECK_ENABLED_CACHE) for the worlds
+// made from now on. Called where exploring starts (explore, whole-program
+// main) rather than per world: getenv per execution is a visible share of a
+// small one.
+void ReadSelfChecksFromEnvironment();
 
 // Sets __sim_world_active from what needs the slow path: a running world,
 // or gates held on real threads (gate.cpp).

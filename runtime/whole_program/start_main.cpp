@@ -98,6 +98,7 @@ int RunMainInWorld(int argc, char** argv, char** envp) {
     auto [replay_before_seed, replay_after_seed] = ReplayCommandAroundSeed(options);
     CrashGuard crash_guard(std::move(replay_before_seed), std::move(replay_after_seed), options.report_json);
     CrashGuard::SetSeed(options.first_seed);
+    ReadSelfChecksFromEnvironment();
     World world(options, *strategy, options.first_seed);
     if (!options.timeline.empty() || describe) world.KeepWholeTrace();
     outcome = world.Run(
