@@ -266,8 +266,8 @@ class World {
   bool OnlyRunnerEnabled(const SimThread& running) const {
     return enabled_known_ && enabled_count_ == 1 && enabled_[0] == running.id;
   }
-  // SIM_CHECK_ENABLED_CACHE: polls, and aborts naming the last event when
-  // the poll finds another thread enabled.
+  // SIM_CHECK_ENABLED_CACHE: polls, and aborts naming what the other
+  // threads waited for when the poll finds one of them enabled.
   [[gnu::noinline]] void CheckOnlyRunnerEnabled(const SimThread& running);
   // ChoicePoint::pending for `threads`. Precondition: the strategy wants it.
   [[gnu::noinline]] std::span<const PendingOperation> PendingOperations(std::span<const ThreadId> threads);

@@ -10,7 +10,6 @@
 #include <sched.h>
 
 #include <cstdlib>
-
 #include <optional>
 #include <string>
 #include <thread>
@@ -19,7 +18,8 @@
 
 namespace {
 
-// Globals with external linkage, so the pass instruments them.
+// Globals: the pass instruments every access to them (the scheduling points
+// this test is about).
 pthread_once_t once = PTHREAD_ONCE_INIT;
 int routine_started = 0;
 int routine_work = 0;
