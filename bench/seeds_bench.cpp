@@ -132,10 +132,38 @@ std::string SpawnMany(int runs, int jobs, ArgvFor argv_for, EnvFor env_for) {
   return error;
 }
 
+// Items are processes (seeds); child_cpu_ms their CPU time each.
+void ReportPerProcess(benchmark::State& state, double cpu_before) {
+  state.SetItemsProcessed(state.iterations() * kRunsPerIteration);
+  state.counters["child_cpu_ms"] = (ChildrenCpuMs() - cpu_before) / (state.iterations() * kRunsPerIteration);
+}
+
+// kRunsPerIteration processes of `argv` per iteration, J = state.range(0)
+// at a time; each gets SIM_OPTIONS=seed=K with a seed no earlier row used
+// when `seeded`.
+void SpawnRuns(benchmark::State& state, const std::vector<std::string>& argv, bool seeded) {
+  const int jobs = static_cast<int>(state.range(0));
+  const double cpu_before = ChildrenCpuMs();
+  for (auto _ : state) {
+    const std::uint64_t first = next_seed;
+    next_seed += kRunsPerIteration;
+    const std::string error = SpawnMany(
+        kRunsPerIteration, jobs, [&](int) { return argv; },
+        [&](int i) {
+          return seeded ? std::vector<std::string>{"SIM_OPTIONS=seed=" + std::to_string(first + i)}
+                        : std::vector<std::string>{};
+        });
+    if (!error.empty()) {
+      state.SkipWithError(error.c_str());
+      break;
+    }
+  }
+  ReportPerProcess(state, cpu_before);
+}
+
 enum class Mode { kNative, kSimNoWorld, kSimWorldAslrOff, kSimWorld };
 
 void BM_Spawn(benchmark::State& state, Mode mode) {
-  const int jobs = static_cast<int>(state.range(0));
   const std::string& program = mode == Mode::kNative ? native_program : sim_program;
   const bool world = mode == Mode::kSimWorld || mode == Mode::kSimWorldAslrOff;
   // Personality is inherited across exec: with ADDR_NO_RANDOMIZE already set
@@ -146,24 +174,13 @@ void BM_Spawn(benchmark::State& state, Mode mode) {
     state.SkipWithError("personality(ADDR_NO_RANDOMIZE) is not allowed here");
     return;
   }
-  const double cpu_before = ChildrenCpuMs();
-  for (auto _ : state) {
-    const std::uint64_t first = next_seed;
-    next_seed += kRunsPerIteration;
-    const std::string error = SpawnMany(
-        kRunsPerIteration, jobs, [&](int) { return std::vector<std::string>{program}; },
-        [&](int i) {
-          return world ? std::vector<std::string>{"SIM_OPTIONS=seed=" + std::to_string(first + i)}
-                       : std::vector<std::string>{};
-        });
-    if (!error.empty()) {
-      state.SkipWithError(error.c_str());
-      break;
-    }
-  }
+  SpawnRuns(state, {program}, world);
   if (mode == Mode::kSimWorldAslrOff) personality(static_cast<unsigned long>(saved_personality));
-  state.SetItemsProcessed(state.iterations() * kRunsPerIteration);
-  state.counters["child_cpu_ms"] = (ChildrenCpuMs() - cpu_before) / (state.iterations() * kRunsPerIteration);
+}
+
+// The scenario's native build, one process per run, as BM_Spawn/native.
+void BM_SpawnScenario(benchmark::State& state, const char* scenario) {
+  SpawnRuns(state, {scenario_native_program, scenario}, /*seeded=*/false);
 }
 
 enum class SimRunMode { kForkServer, kSpawn };
@@ -194,31 +211,13 @@ void SimRunSeeds(benchmark::State& state, SimRunMode mode, const std::string& pr
       break;
     }
   }
-  state.SetItemsProcessed(state.iterations() * kRunsPerIteration);
-  state.counters["child_cpu_ms"] = (ChildrenCpuMs() - cpu_before) / (state.iterations() * kRunsPerIteration);
+  ReportPerProcess(state, cpu_before);
 }
 
 void BM_SimRun(benchmark::State& state, SimRunMode mode) { SimRunSeeds(state, mode, sim_program, {}); }
 
 void BM_SimRunScenario(benchmark::State& state, const char* scenario) {
   SimRunSeeds(state, SimRunMode::kForkServer, scenario_sim_program, {scenario});
-}
-
-// The scenario's native build, one process per run, as BM_Spawn/native.
-void BM_SpawnScenario(benchmark::State& state, const char* scenario) {
-  const int jobs = static_cast<int>(state.range(0));
-  const double cpu_before = ChildrenCpuMs();
-  for (auto _ : state) {
-    const std::string error = SpawnMany(
-        kRunsPerIteration, jobs, [&](int) { return std::vector<std::string>{scenario_native_program, scenario}; },
-        [](int) { return std::vector<std::string>{}; });
-    if (!error.empty()) {
-      state.SkipWithError(error.c_str());
-      break;
-    }
-  }
-  state.SetItemsProcessed(state.iterations() * kRunsPerIteration);
-  state.counters["child_cpu_ms"] = (ChildrenCpuMs() - cpu_before) / (state.iterations() * kRunsPerIteration);
 }
 
 // Every row runs once per job count (one iteration: kRunsPerIteration
