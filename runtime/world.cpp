@@ -99,10 +99,7 @@ void ReadSelfChecksFromEnvironment() {
 }
 
 World::World(const Options& options, Strategy& strategy, std::uint64_t seed)
-    : options_(options),
-      strategy_(strategy),
-      max_steps_(options.max_steps),
-      check_enabled_cache_(enabled_cache_check_requested) {
+    : options_(options), strategy_(strategy), max_steps_(options.max_steps) {
   strategy_.BeginExecution(seed);
   strategy_wants_pending_ = strategy_.WantsPendingOperations();
   driver_.id = UINT32_MAX;
@@ -234,7 +231,7 @@ void World::AccessSchedulingPoint(EventKind kind, const void* object, const __si
   // choice either while the running thread is known to be the only enabled
   // one: then Reschedule would count the step and return.
   if ((threads_.size() == 1 || OnlyRunnerEnabled(self)) && steps_ + 1 <= max_steps_) {
-    if (check_enabled_cache_) [[unlikely]] CheckOnlyRunnerEnabled(self);
+    if (enabled_cache_check_requested) [[unlikely]] CheckOnlyRunnerEnabled(self);
     ++steps_;
   } else {
     Reschedule(/*willing_to_wait=*/false);
@@ -316,7 +313,7 @@ void World::CheckOnlyRunnerEnabled(const SimThread& running) {
   std::abort();
 }
 
-std::span<const PendingOperation> World::PendingOperations(std::span<const ThreadId> threads) {
+std::span<const PendingOperation> World::GatherPendingOperations(std::span<const ThreadId> threads) {
   pending_.clear();
   for (ThreadId id : threads) {
     const SimThread& thread = *threads_[id];
@@ -360,7 +357,7 @@ bool World::WakeOneIdleWaiter() {
   if (idle.size() > 1) {
     ++choice_points_;
     const ChoicePoint at{running_->id, running_->points, /*current_enabled=*/false, /*current_yielding=*/false,
-                         strategy_wants_pending_ ? PendingOperations(idle) : std::span<const PendingOperation>()};
+                         PendingOperations(idle)};
     const Choice choice = strategy_.Choose(idle, at);
     if (!choice.mismatch.empty()) EndOnScheduleMismatch(choice.mismatch);
     RecordDecision(at, choice.thread, /*preemption=*/false);
@@ -404,8 +401,7 @@ bool World::WaitUntilAThreadIsEnabled(const SimThread& current, bool current_ena
 inline SimThread& World::Choose(const SimThread& current, bool current_enabled, bool current_yielding) {
   ++choice_points_;
   const std::span<const ThreadId> enabled(enabled_.data(), enabled_count_);
-  const ChoicePoint at{current.id, current.points, current_enabled, current_yielding,
-                       strategy_wants_pending_ ? PendingOperations(enabled) : std::span<const PendingOperation>()};
+  const ChoicePoint at{current.id, current.points, current_enabled, current_yielding, PendingOperations(enabled)};
   const Choice choice = strategy_.Choose(enabled, at);
   if (!choice.mismatch.empty()) [[unlikely]] EndOnScheduleMismatch(choice.mismatch);
   SimThread& next = *threads_[choice.thread];

@@ -269,8 +269,12 @@ class World {
   // SIM_CHECK_ENABLED_CACHE: polls, and aborts naming what the other
   // threads waited for when the poll finds one of them enabled.
   [[gnu::noinline]] void CheckOnlyRunnerEnabled(const SimThread& running);
-  // ChoicePoint::pending for `threads`. Precondition: the strategy wants it.
-  [[gnu::noinline]] std::span<const PendingOperation> PendingOperations(std::span<const ThreadId> threads);
+  // ChoicePoint::pending for `threads`: empty unless the strategy wants it,
+  // checked here so that a choice point of any other strategy makes no call.
+  std::span<const PendingOperation> PendingOperations(std::span<const ThreadId> threads) {
+    return strategy_wants_pending_ ? GatherPendingOperations(threads) : std::span<const PendingOperation>();
+  }
+  [[gnu::noinline]] std::span<const PendingOperation> GatherPendingOperations(std::span<const ThreadId> threads);
   bool AdvanceClockToNextDeadline();
   bool WakeOneIdleWaiter();
   void SwitchTo(SimThread& next);
@@ -330,7 +334,6 @@ class World {
   // SIM_CHECK_ENABLED_CACHE=1 in the environment (the test suite sets it)
   // every such skip is checked against a real poll.
   bool enabled_known_ = false;
-  const bool check_enabled_cache_;  // what ReadSelfChecksFromEnvironment last read
   bool strategy_wants_pending_ = false;
   std::vector<PendingOperation> pending_;  // scratch, reused at every choice point
   std::vector<Preemption> preemptions_;  // recorded only while the whole trace is kept
@@ -361,8 +364,8 @@ void DeliverPendingSignals(World& world);
 // The running world, or null. A plain global (see the invariant above).
 extern World* current_world;
 
-// Reads the runtime's self-checks (SIM_CHECK_ENABLED_CACHE) for the worlds
-// made from now on. Called where exploring starts (explore, whole-program
+// Reads the runtime's self-checks (SIM_CHECK_ENABLED_CACHE) for the executions
+// run from now on. Called where exploring starts (explore, whole-program
 // main) rather than per world: getenv per execution is a visible share of a
 // small one.
 void ReadSelfChecksFromEnvironment();
