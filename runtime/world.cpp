@@ -231,7 +231,7 @@ void World::AccessSchedulingPoint(EventKind kind, const void* object, const __si
   // choice either while the running thread is known to be the only enabled
   // one: then Reschedule would count the step and return.
   if ((threads_.size() == 1 || OnlyRunnerEnabled(self)) && steps_ + 1 <= max_steps_) {
-    if (enabled_cache_check_requested) [[unlikely]] CheckOnlyRunnerEnabled(self);
+    if (enabled_cache_check_requested && enabled_known_) [[unlikely]] CheckKnownEnabled(self);
     ++steps_;
   } else {
     Reschedule(/*willing_to_wait=*/false);
@@ -252,6 +252,9 @@ bool World::Block(const Wait& wait) {
   self.wait = wait;
   self.woken = false;
   self.state = ThreadState::kBlocked;
+  // This thread is no longer enabled. (An interceptor's own point, which
+  // comes first, has dropped the last poll already; Block does not rely on it.)
+  ReadinessMayHaveChanged();
   ++self.points;
   Reschedule(/*willing_to_wait=*/false);
   const bool satisfied = self.woken || (wait.ready != nullptr && wait.ready(wait.model));
@@ -293,23 +296,27 @@ bool World::CollectEnabled(const SimThread& current) {
   return current_enabled;
 }
 
-void World::CheckOnlyRunnerEnabled(const SimThread& running) {
+void World::CheckKnownEnabled(const SimThread& running) {
+  const std::vector<ThreadId> known(enabled_.begin(), enabled_.begin() + enabled_count_);
   CollectEnabled(running);
-  if (enabled_count_ == 1 && enabled_[0] == running.id) return;
-  // Name what the others waited for: the model behind that wait changed
-  // since the last poll without saying so.
-  std::string others;
-  for (std::size_t i = 0; i < enabled_count_; ++i) {
-    const SimThread& thread = *threads_[enabled_[i]];
-    if (&thread == &running) continue;
-    others += (others.empty() ? "T" : ", T") + std::to_string(thread.id) +
+  if (std::equal(known.begin(), known.end(), enabled_.begin(), enabled_.begin() + enabled_count_)) return;
+  // Name what the threads that differ waited for: the model behind that
+  // wait changed since the last poll without saying so.
+  auto names = [this](const std::vector<ThreadId>& ids) {
+    std::string text;
+    for (ThreadId id : ids) {
+      const SimThread& thread = *threads_[id];
+      text += (text.empty() ? "T" : ", T") + std::to_string(id) +
               (thread.state == ThreadState::kBlocked ? std::string(" (") + thread.wait.description + ")" : "");
-  }
+    }
+    return text.empty() ? std::string("none") : text;
+  };
+  const std::vector<ThreadId> polled(enabled_.begin(), enabled_.begin() + enabled_count_);
   std::fprintf(stderr,
-               "simthread: internal error (SIM_CHECK_ENABLED_CACHE): T%u skipped the scheduler at an access as the "
-               "only enabled thread, but %s can run too: what %s waited for changed since the last poll without "
-               "World::ReadinessMayHaveChanged()\n",
-               running.id, others.c_str(), enabled_count_ > 2 ? "they" : "it");
+               "simthread: internal error (SIM_CHECK_ENABLED_CACHE): T%u skipped the poll at a scheduling point, "
+               "trusting the last one, which found %s enabled, but a poll now finds %s: what the threads that "
+               "differ waited for changed since the last poll without World::ReadinessMayHaveChanged()\n",
+               running.id, names(known).c_str(), names(polled).c_str());
   std::abort();
 }
 
@@ -371,18 +378,26 @@ bool World::WakeOneIdleWaiter() {
 // running thread (which may have just blocked or finished). What is rare
 // (the step limit, waiting for the clock, a deadlock, a replay mismatch) is
 // out of line, so that a switch does not pay for its frame and registers.
-void World::Reschedule(bool willing_to_wait) {
+SimThread& World::PickNext(bool willing_to_wait) {
   if (++steps_ > max_steps_) [[unlikely]] EndOnStepLimit();
   SimThread& current = *running_;
-  bool current_enabled = CollectEnabled(current);
+  // Trusting the last poll when nothing has been reported since that may
+  // have changed it: the running thread is then in it, since a thread runs
+  // only after a poll found it enabled, and stops being enabled only by
+  // blocking or finishing, which report.
+  bool current_enabled = true;
+  if (!enabled_known_) {
+    current_enabled = CollectEnabled(current);
+  } else if (enabled_cache_check_requested) [[unlikely]] {
+    CheckKnownEnabled(current);
+  }
   // No other thread can run: a yielding thread lets the clock move first.
   if (enabled_count_ == (current_enabled ? 1u : 0u) && (willing_to_wait || enabled_count_ == 0)) [[unlikely]] {
     current_enabled = WaitUntilAThreadIsEnabled(current, current_enabled, willing_to_wait);
   }
   // Ids in enabled_ are valid indexes of threads_.
-  SimThread* next = threads_[enabled_[0]].get();
-  if (enabled_count_ > 1) next = &Choose(current, current_enabled, willing_to_wait);
-  if (next != &current) SwitchTo(*next);
+  if (enabled_count_ > 1) return Choose(current, current_enabled, willing_to_wait);
+  return *threads_[enabled_[0]];
 }
 
 bool World::WaitUntilAThreadIsEnabled(const SimThread& current, bool current_enabled, bool willing_to_wait) {
@@ -435,22 +450,11 @@ void World::EndOnScheduleMismatch(std::string_view mismatch) {
   EndExecution(Verdict::kUnsupported, "replay: " + outcome_.schedule_mismatch);
 }
 
-void World::SwitchTo(SimThread& next) {
-  switching_from_ = running_;
-  running_ = &next;
-  SetThreadPointer(next.tcb);
-  sim_switch_stacks(&switching_from_->context, next.context);
-  AfterSwitch();
-}
-
-void World::AfterSwitch() {
-  SimThread& from = *switching_from_;
-  if (from.state == ThreadState::kFinished && from.stack.lowest != nullptr) {
-    // Its fiber will never run again, and we are no longer on its stack.
-    GlobalStackPool().Release(from.stack);
-    from.stack = Stack{};
-    if (from.detached || from.joined) RetireThread(from);
-  }
+void World::ReleaseFinishedStack(SimThread& from) {
+  // Its fiber will never run again, and we are no longer on its stack.
+  GlobalStackPool().Release(from.stack);
+  from.stack = Stack{};
+  if (from.detached || from.joined) RetireThread(from);
 }
 
 std::vector<std::uint32_t> Outcome::decisions() const {

@@ -248,7 +248,18 @@ class World {
   // Whether events now interleave with another live thread's, which is when
   // the trace hashes them.
   bool EventsInterleave() const { return live_threads_ >= 2; }
-  void Reschedule(bool willing_to_wait);
+  // The thread to run after the running thread's scheduling point: itself,
+  // or the one the strategy chose (the running thread may have just blocked
+  // or finished). Counts the step.
+  [[gnu::noinline]] SimThread& PickNext(bool willing_to_wait);
+  // PickNext, and the switch to the thread it picked. Inline, so that the
+  // switch happens in the scheduling point's own frame: every call level
+  // above sim_switch_stacks saves and restores its registers on both sides
+  // of every switch.
+  [[gnu::always_inline]] void Reschedule(bool willing_to_wait) {
+    SimThread& next = PickNext(willing_to_wait);
+    if (&next != running_) SwitchTo(next);
+  }
   // Reschedule's way out when no thread other than a yielding `current` is
   // enabled: moves the clock, wakes an idle waiter, or ends in a deadlock.
   // Returns whether `current` is enabled afterwards.
@@ -266,9 +277,9 @@ class World {
   bool OnlyRunnerEnabled(const SimThread& running) const {
     return enabled_known_ && enabled_count_ == 1 && enabled_[0] == running.id;
   }
-  // SIM_CHECK_ENABLED_CACHE: polls, and aborts naming what the other
-  // threads waited for when the poll finds one of them enabled.
-  [[gnu::noinline]] void CheckOnlyRunnerEnabled(const SimThread& running);
+  // SIM_CHECK_ENABLED_CACHE, where a point trusts the last poll: polls,
+  // and aborts naming what the threads waited for when the two differ.
+  [[gnu::noinline]] void CheckKnownEnabled(const SimThread& running);
   // ChoicePoint::pending for `threads`: empty unless the strategy wants it,
   // checked here so that a choice point of any other strategy makes no call.
   std::span<const PendingOperation> PendingOperations(std::span<const ThreadId> threads) {
@@ -277,8 +288,21 @@ class World {
   [[gnu::noinline]] std::span<const PendingOperation> GatherPendingOperations(std::span<const ThreadId> threads);
   bool AdvanceClockToNextDeadline();
   bool WakeOneIdleWaiter();
-  void SwitchTo(SimThread& next);
-  void AfterSwitch();
+  [[gnu::always_inline]] void SwitchTo(SimThread& next) {
+    switching_from_ = running_;
+    running_ = &next;
+    SetThreadPointer(next.tcb);
+    sim_switch_stacks(&switching_from_->context, next.context);
+    AfterSwitch();
+  }
+  // On the thread switched to (in SwitchTo, or at a new fiber's entry).
+  [[gnu::always_inline]] void AfterSwitch() {
+    SimThread& from = *switching_from_;
+    if (from.state == ThreadState::kFinished && from.stack.lowest != nullptr) [[unlikely]] ReleaseFinishedStack(from);
+  }
+  // After a switch away from a finished thread: returns its stack to the
+  // pool, and its TCB when nobody will join it.
+  [[gnu::noinline]] void ReleaseFinishedStack(SimThread& from);
   void ReleaseResources(SimThread& thread);
   void DescribeThreads(Outcome& outcome);
   void DescribeStory(Outcome& outcome);
@@ -327,12 +351,14 @@ class World {
   std::size_t enabled_count_ = 0;
   // enabled_ is still the set of enabled threads: set by each poll, cleared
   // by whatever may enable a thread (ReadinessMayHaveChanged: models, Wake,
-  // thread creation, the clock) and, in case a model changes its state after
-  // its scheduling point without saying so, at the end of every scheduling
-  // point other than an access. An access point trusts it to skip the poll,
-  // so a change no one reported would hide interleavings: with
+  // thread creation, the clock), by the running thread blocking or
+  // finishing and, in case a model changes its state after its scheduling
+  // point without saying so, at the end of every scheduling point other than
+  // an access. Every scheduling point trusts it instead of polling (an access
+  // point where it names only the running thread skips the scheduler), so a
+  // change no one reported would hide interleavings: with
   // SIM_CHECK_ENABLED_CACHE=1 in the environment (the test suite sets it)
-  // every such skip is checked against a real poll.
+  // every poll skipped is checked against a real one.
   bool enabled_known_ = false;
   bool strategy_wants_pending_ = false;
   std::vector<PendingOperation> pending_;  // scratch, reused at every choice point
