@@ -5,8 +5,8 @@
 // jump_fcontext), because Boost 1.74's jump_fcontext returns to the resumed
 // fiber with `jmp *%r8` instead of `ret`, so every `call` into it
 // leaves a return-stack-buffer entry that is never popped, and each return on
-// the way back to the user's code (SwitchTo, Reschedule, SchedulingPoint,
-// the hook) then mispredicts. sim_switch_stacks ends in `ret`: the call that
+// the way back to the user's code (the scheduling point, the hook) then
+// mispredicts. sim_switch_stacks ends in `ret`: the call that
 // suspended a fiber is the one that returns when it resumes, so the CPU's
 // return predictions stay paired. docs/performance.md has the measurements.
 //
