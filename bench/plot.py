@@ -99,7 +99,8 @@ SWITCH_ROWS = [
     ("BM_RawFcontextSwitchNested/real_time", "raw jump_fcontext + wrfsbase, 4 calls deep, same caller"),
     ("BM_RawSimSwitchStacksNested/real_time", "raw sim_switch_stacks + wrfsbase, 4 calls deep, same caller"),
     ("BM_RawSimSwitchStacksNestedSameLoop/real_time",
-     "(f) floor: raw sim_switch_stacks + wrfsbase, 4 calls deep, both sides in one loop, as simulated threads are"),
+     "(f) floor: raw sim_switch_stacks + wrfsbase, as deep as the runtime calls it, both sides in one loop, "
+     "as simulated threads are"),
     ("BM_SimSwitchAlternating/20000/real_time", "(b) simulated threads, every point switches"),
     ("BM_SimSwitchAlternating/2000/real_time", "(b′) the same, 2,000 points per thread per execution"),
     ("BM_SimSwitchRandom/20000/real_time", "simulated threads, strategy=random"),

@@ -12,15 +12,16 @@
 //   BM_Raw*Nested                 both routines with the switch called
 //                                 kNestedCalls non-inlined calls deep, from the
 //                                 same function on both sides, as the runtime
-//                                 calls it (hook -> SchedulingPoint ->
-//                                 Reschedule -> SwitchTo): what returning
-//                                 through `jmp *%r8` instead of `ret` costs the
+//                                 called it until e15673c (hook ->
+//                                 AccessSchedulingPoint -> Reschedule ->
+//                                 SwitchTo): what returning through
+//                                 `jmp *%r8` instead of `ret` costs the
 //                                 returns above the switch.
 //   BM_RawSimSwitchStacksNestedSameLoop
-//                                 the nested sim_switch_stacks row with both
-//                                 sides also in one loop function, as
-//                                 simulated threads are: no return
-//                                 mispredicts; the floor under (b).
+//                                 sim_switch_stacks called as deep as the
+//                                 runtime calls it now, with both sides in one
+//                                 loop function, as simulated threads are: no
+//                                 return mispredicts; the floor under (b).
 //   BM_SimSwitchAlternating       two simulated threads, each calling the
 //                                 scheduling-point hook N times, under a replay
 //                                 schedule that alternates them, so every
@@ -128,12 +129,16 @@ void RawSwitch(benchmark::State& state, bool with_wrfsbase) {
 // --- the same, kNestedCalls calls deep -------------------------------------
 //
 // Both sides switch from the same function, as every simulated thread
-// switches from World::SwitchTo: the return addresses above the switch are
+// switches from its scheduling point: the return addresses above the switch are
 // then the same on both sides, which a return-stack buffer can predict if
 // the switch itself pops what its call pushed (`ret`), and cannot after
 // `jmp *%r8`.
 
 constexpr int kNestedCalls = 4;
+// The runtime's depth since e15673c: the hook tail-calls
+// World::AccessSchedulingPoint, which calls the switch from its own frame,
+// as the loop's call of Nested*Switch(0) does.
+constexpr int kRuntimeSwitchDepth = 0;
 int symmetric_depth = 0;  // how deep both sides call the switch
 ctx::fcontext_t fcontext_peer = nullptr;  // the suspended side, either one
 sim::internal::FiberStackPointer own_fibers[2] = {nullptr, nullptr};
@@ -234,7 +239,7 @@ void BM_RawSimSwitchStacksNested(benchmark::State& state) {
 }
 
 void BM_RawSimSwitchStacksNestedSameLoop(benchmark::State& state) {
-  RawSymmetric(state, SwitchRoutine::kSimSwitchStacksSameLoop, kNestedCalls);
+  RawSymmetric(state, SwitchRoutine::kSimSwitchStacksSameLoop, kRuntimeSwitchDepth);
 }
 
 void BM_RawFcontextSwitch(benchmark::State& state) { RawSwitch(state, false); }
