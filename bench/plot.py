@@ -98,7 +98,7 @@ SWITCH_ROWS = [
     ("BM_RawSimSwitchStacks/real_time", "raw sim_switch_stacks (the runtime's own) + wrfsbase, same caller"),
     ("BM_RawFcontextSwitchNested/real_time", "raw jump_fcontext + wrfsbase, 4 calls deep, same caller"),
     ("BM_RawSimSwitchStacksNested/real_time", "raw sim_switch_stacks + wrfsbase, 4 calls deep, same caller"),
-    ("BM_RawSimSwitchStacksNestedSameLoop/real_time",
+    ("BM_RawSimSwitchStacksSameLoop/real_time",
      "(f) floor: raw sim_switch_stacks + wrfsbase, as deep as the runtime calls it, both sides in one loop, "
      "as simulated threads are"),
     ("BM_SimSwitchAlternating/20000/real_time", "(b) simulated threads, every point switches"),

@@ -17,7 +17,7 @@
 //                                 SwitchTo): what returning through
 //                                 `jmp *%r8` instead of `ret` costs the
 //                                 returns above the switch.
-//   BM_RawSimSwitchStacksNestedSameLoop
+//   BM_RawSimSwitchStacksSameLoop
 //                                 sim_switch_stacks called as deep as the
 //                                 runtime calls it now, with both sides in one
 //                                 loop function, as simulated threads are: no
@@ -238,7 +238,7 @@ void BM_RawSimSwitchStacksNested(benchmark::State& state) {
   RawSymmetric(state, SwitchRoutine::kSimSwitchStacks, kNestedCalls);
 }
 
-void BM_RawSimSwitchStacksNestedSameLoop(benchmark::State& state) {
+void BM_RawSimSwitchStacksSameLoop(benchmark::State& state) {
   RawSymmetric(state, SwitchRoutine::kSimSwitchStacksSameLoop, kRuntimeSwitchDepth);
 }
 
@@ -396,7 +396,7 @@ BENCHMARK(BM_RawFcontextSwitchWrfsbase)->UseRealTime();
 BENCHMARK(BM_RawSimSwitchStacks)->UseRealTime();
 BENCHMARK(BM_RawFcontextSwitchNested)->UseRealTime();
 BENCHMARK(BM_RawSimSwitchStacksNested)->UseRealTime();
-BENCHMARK(BM_RawSimSwitchStacksNestedSameLoop)->UseRealTime();
+BENCHMARK(BM_RawSimSwitchStacksSameLoop)->UseRealTime();
 BENCHMARK(BM_SimSwitchAlternating)->Arg(20000)->Arg(2000)->UseRealTime();
 BENCHMARK(BM_SimSwitchRandom)->Arg(20000)->UseRealTime();
 BENCHMARK(BM_SimSwitchSchedYield)->Arg(20000)->UseRealTime();

@@ -229,7 +229,8 @@ void World::AccessSchedulingPoint(EventKind kind, const void* object, const __si
   self.last_object = object;  // what pos sees as this thread's next operation
   // As in SchedulingPoint (an access is never a thread creation), and no
   // choice either while the running thread is known to be the only enabled
-  // one: then Reschedule would count the step and return.
+  // one: then PickNext would count the step and return it, at the cost of
+  // a call.
   if ((threads_.size() == 1 || OnlyRunnerEnabled(self)) && steps_ + 1 <= max_steps_) {
     if (enabled_cache_check_requested && enabled_known_) [[unlikely]] CheckKnownEnabled(self);
     ++steps_;

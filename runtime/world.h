@@ -260,7 +260,7 @@ class World {
     SimThread& next = PickNext(willing_to_wait);
     if (&next != running_) SwitchTo(next);
   }
-  // Reschedule's way out when no thread other than a yielding `current` is
+  // PickNext's way out when no thread other than a yielding `current` is
   // enabled: moves the clock, wakes an idle waiter, or ends in a deadlock.
   // Returns whether `current` is enabled afterwards.
   [[gnu::noinline]] bool WaitUntilAThreadIsEnabled(const SimThread& current, bool current_enabled,
