@@ -107,14 +107,17 @@ void SleepUntil(World& world, std::uint64_t deadline_ns, const Site& site) {
 // willing to wait): if it were, a read while every other thread sleeps
 // would jump the clock to the earliest wake-up, and the usual
 // `deadline = now() + timeout` would come out late by an arbitrary amount
-// (wait_for(1s) on a producer that sleeps 2 s would never time out). The
-// price: a loop that spins on the clock alone, waiting for time to pass
-// while the others sleep, never sees it pass and ends at the step limit,
-// whose report names busy-wait loops; sleeping or yielding in the loop
-// fixes it. A read never moves the clock, so one thread's reads around a
-// sleep differ by exactly the slept time.
+// (wait_for(1s) on a producer that sleeps 2 s would never time out).
+//
+// A thread that reads the clock again without having waited since sees
+// time pass (World::AdvanceClockForRepeatedRead): a busy-wait for a
+// deadline, or a calibration loop that spins until the clock moves, ends
+// in a few dozen reads instead of spinning forever at an instant that
+// never ends. The first read after a wait moves nothing, so one thread's
+// reads around a sleep differ by exactly the slept time.
 std::uint64_t ReadClockNs(World& world, std::uint64_t offset_ns, const Site& site) {
   world.SchedulingPoint(EventKind::kClockRead, nullptr, site);
+  world.AdvanceClockForRepeatedRead();
   return offset_ns + world.now_ns();
 }
 

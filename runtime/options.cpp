@@ -54,6 +54,11 @@ void ApplyOption(std::string_view key, std::string_view value, Options& options,
                                     "' (schedule=@FILE reads a schedule from FILE)");
       }
       schedule.assign(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
+      // A file's trailing newline is not part of the schedule (and would end
+      // up inside the quotes of every replay line printed from it).
+      const std::size_t first = schedule.find_first_not_of(" \t\r\n");
+      const std::size_t last = schedule.find_last_not_of(" \t\r\n");
+      schedule = first == std::string::npos ? std::string() : schedule.substr(first, last - first + 1);
     }
     options.strategy = "replay:" + schedule;
     MakeStrategy(options.strategy);  // a malformed schedule is an error now, not at the first execution

@@ -16,14 +16,19 @@ std::string ShellQuote(const std::string& word) {
 }
 
 std::string ReplayCommand(const Options& effective, std::uint64_t seed) {
-  std::string options = "seed=" + std::to_string(seed);
+  // A replayed schedule is the whole execution: the seed picks nothing, so
+  // the command names the schedule instead (as schedule= was given).
+  constexpr std::string_view kReplay = "replay:";
+  const bool schedule = effective.strategy.starts_with(kReplay);
+  std::string options =
+      schedule ? "schedule=" + effective.strategy.substr(kReplay.size()) : "seed=" + std::to_string(seed);
   const Options defaults;
-  auto add_if_changed = [&options](const char* name, const auto& value, const auto& default_value) {
+  auto add_if_changed = [&options, schedule](const char* name, const auto& value, const auto& default_value) {
     const std::string_view key = name;
     // Output paths and whole-program shrinking's internals are not part of
     // what is replayed.
     if (key == "first_seed" || key == "seeds" || key == "report_json" || key == "anchored" ||
-        key == "outcome_file" || key == "outcome_report") {
+        key == "outcome_file" || key == "outcome_report" || (schedule && key == "strategy")) {
       return;
     }
     if (value == default_value) return;
@@ -54,8 +59,10 @@ std::string ReplayCommand(const Options& effective, std::uint64_t seed) {
 }
 
 std::pair<std::string, std::string> ReplayCommandAroundSeed(const Options& effective) {
-  // The command starts "SIM_OPTIONS=seed=0" (quoted or not): split after "seed=".
+  // The command starts "SIM_OPTIONS=seed=0" (quoted or not): split after
+  // "seed=". A schedule's command has no seed: all of it comes before.
   const std::string command = ReplayCommand(effective, 0);
+  if (effective.strategy.starts_with("replay:")) return {command, ""};
   const std::size_t seed_at = command.find("seed=0") + 5;
   return {command.substr(0, seed_at), command.substr(seed_at + 1)};
 }

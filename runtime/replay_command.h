@@ -10,7 +10,9 @@
 
 namespace sim::internal {
 
-// "SIM_OPTIONS=seed=N[:key=value...] <this process's command line>": the
+// "SIM_OPTIONS=seed=N[:key=value...] <this process's command line>"
+// ("schedule=S1-..." in place of the seed and strategy when the strategy
+// replays a schedule): the
 // options that differ from their defaults (so the same strategy and limits
 // apply), minus those that only say where output goes (report_json), plus
 // the seed. The environment outranks options given in code, so this
@@ -19,6 +21,8 @@ std::string ReplayCommand(const Options& effective, std::uint64_t seed);
 
 // ReplayCommand split around the seed: before + std::to_string(seed) +
 // after is the command (for code that must not allocate when it prints it).
+// When the command replays a schedule it has no seed: before is all of it,
+// and before does not end in "seed=".
 std::pair<std::string, std::string> ReplayCommandAroundSeed(const Options& effective);
 
 // Quotes `word` for a POSIX shell when it needs it.

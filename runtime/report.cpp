@@ -13,6 +13,7 @@ std::string_view to_string(Verdict verdict) {
     case Verdict::kUncaughtException: return "uncaught exception";
     case Verdict::kDeadlock: return "deadlock";
     case Verdict::kStepLimit: return "step limit";
+    case Verdict::kLivelock: return "livelock";
     case Verdict::kCrash: return "crash";
     case Verdict::kUnsupported: return "unsupported operation";
     case Verdict::kNondeterministic: return "nondeterministic";

@@ -99,7 +99,7 @@ void ReadSelfChecksFromEnvironment() {
 }
 
 World::World(const Options& options, Strategy& strategy, std::uint64_t seed)
-    : options_(options), strategy_(strategy), max_steps_(options.max_steps) {
+    : options_(options), strategy_(strategy) {
   strategy_.BeginExecution(seed);
   strategy_wants_pending_ = strategy_.WantsPendingOperations();
   driver_.id = UINT32_MAX;
@@ -137,7 +137,9 @@ Outcome World::Run(std::function<void()> body, MainTcb main_tcb) {
   driver_.tcb = CurrentThreadPointer();
   running_ = &driver_;
   SimThread& main = CreateThread(std::move(body));
-  lone_access_limit_ = trace_.keeps_all() ? 0 : max_steps_;
+  lone_path_ = !trace_.keeps_all();
+  next_look_ = options_.livelock_steps;
+  ScheduleStepCheck();
   if (!main.borrowed_tcb) SetSimulatedThreadMarker(true);
   __sim_world_active = 1;
   SwitchTo(main);  // returns when the execution has ended
@@ -189,11 +191,15 @@ SimThread& World::CreateThread(std::function<void()> body) {
   thread->context = MakeFiber(thread->stack.lowest, thread->stack.size, ThreadEntry);
   strategy_.OnThreadCreated(thread->id);
   unfinished_.push_back(thread.get());
+  if (unfinished_.size() == 2) shared_since_ = steps_;
   ReadinessMayHaveChanged();  // a new runnable thread
   if (enabled_.size() < unfinished_.size()) enabled_.resize(unfinished_.size());
   threads_.push_back(std::move(thread));
   ++live_threads_;
-  if (threads_.size() > 1) lone_access_limit_ = 0;
+  if (threads_.size() > 1) {
+    lone_path_ = false;
+    lone_access_limit_ = 0;
+  }
   return *threads_.back();
 }
 
@@ -211,7 +217,7 @@ void World::SchedulingPoint(EventKind kind, const void* object, const Site& site
   RecordPoint(kind, object, site);
   // Nothing to decide while T0 is the only thread (before the first one
   // starts): count the step, and leave the scheduler out.
-  if (threads_.size() == 1 && kind != EventKind::kThreadCreate && steps_ + 1 <= max_steps_) {
+  if (threads_.size() == 1 && kind != EventKind::kThreadCreate && steps_ + 1 <= step_check_at_) {
     ++steps_;
   } else {
     Reschedule(/*willing_to_wait=*/false);
@@ -231,7 +237,7 @@ void World::AccessSchedulingPoint(EventKind kind, const void* object, const __si
   // choice either while the running thread is known to be the only enabled
   // one: then PickNext would count the step and return it, at the cost of
   // a call.
-  if ((threads_.size() == 1 || OnlyRunnerEnabled(self)) && steps_ + 1 <= max_steps_) {
+  if ((threads_.size() == 1 || OnlyRunnerEnabled(self)) && steps_ + 1 <= step_check_at_) {
     if (enabled_cache_check_requested && enabled_known_) [[unlikely]] CheckKnownEnabled(self);
     ++steps_;
   } else {
@@ -250,6 +256,7 @@ void World::YieldPoint(EventKind kind, const void* object, const Site& site) {
 
 bool World::Block(const Wait& wait) {
   SimThread& self = *running_;
+  self.clock_reads_since_wait = 0;
   self.wait = wait;
   self.woken = false;
   self.state = ThreadState::kBlocked;
@@ -339,6 +346,15 @@ std::span<const PendingOperation> World::GatherPendingOperations(std::span<const
   return pending_;
 }
 
+void World::AdvanceClockForRepeatedRead() {
+  SimThread& self = *running_;
+  const std::uint64_t repeats = self.clock_reads_since_wait++;
+  if (repeats == 0) return;
+  const std::uint64_t doublings = std::min<std::uint64_t>(repeats - 1, 20);
+  now_ns_ += std::min(kFirstRepeatedReadNs << doublings, kMaxRepeatedReadNs);
+  ReadinessMayHaveChanged();  // a sleeper's deadline may have passed
+}
+
 bool World::AdvanceClockToNextDeadline() {
   std::optional<std::uint64_t> earliest;
   for (auto& thread : threads_) {
@@ -380,7 +396,7 @@ bool World::WakeOneIdleWaiter() {
 // (the step limit, waiting for the clock, a deadlock, a replay mismatch) is
 // out of line, so that a switch does not pay for its frame and registers.
 SimThread& World::PickNext(bool willing_to_wait) {
-  if (++steps_ > max_steps_) [[unlikely]] EndOnStepLimit();
+  if (++steps_ > step_check_at_) [[unlikely]] CheckSteps();
   SimThread& current = *running_;
   // Trusting the last poll when nothing has been reported since that may
   // have changed it: the running thread is then in it, since a thread runs
@@ -438,12 +454,62 @@ void World::RecordPreemption(const SimThread& preempted, const SimThread& switch
   record.switched_to = switched_to.id;
 }
 
+std::uint64_t World::StepsWithOthersAlive() const {
+  return shared_steps_ + (unfinished_.size() >= 2 ? steps_ - shared_since_ : 0);
+}
+
+void World::ScheduleStepCheck() {
+  std::uint64_t next = options_.livelock_steps != 0 ? next_look_ : UINT64_MAX;
+  // Where the limit would be reached if every step from here on counted;
+  // CheckSteps looks again then.
+  const std::uint64_t counted = StepsWithOthersAlive();
+  if (options_.max_steps > counted) next = std::min(next, steps_ + (options_.max_steps - counted));
+  step_check_at_ = next;
+  lone_access_limit_ = lone_path_ ? step_check_at_ : 0;
+}
+
+void World::CheckSteps() {
+  if (StepsWithOthersAlive() > options_.max_steps) EndOnStepLimit();
+  if (options_.livelock_steps != 0 && (progress_watch_.watching() || steps_ > next_look_)) {
+    if (!progress_watch_.watching()) progress_watch_.Begin(steps_);
+    switch (progress_watch_.Observe(running_->id, running_->last_object, now_ns_)) {
+      case ProgressWatch::Verdict::kWatching:
+        // Every point comes back here until the watch decides.
+        step_check_at_ = steps_;
+        lone_access_limit_ = 0;
+        return;
+      case ProgressWatch::Verdict::kLivelock:
+        EndOnLivelock();
+      case ProgressWatch::Verdict::kProgress:
+        next_look_ = steps_ + options_.livelock_steps;
+        break;
+    }
+  }
+  ScheduleStepCheck();
+}
+
 void World::EndOnStepLimit() {
   EndExecution(Verdict::kStepLimit,
                std::to_string(options_.max_steps) +
-                   " scheduling points without the execution ending. This is often caused by a thread "
-                   "spinning until another makes progress (a spin lock or a busy-wait loop); each thread's "
-                   "last site is below. Raise max_steps in SIM_OPTIONS if the program is just long");
+                   " scheduling points with two or more threads alive without the execution ending, and no "
+                   "cycle the livelock check could see (a thread spinning on a counter that keeps changing, or "
+                   "on memory only uninstrumented code touches); each thread's last site is below. Raise "
+                   "max_steps in SIM_OPTIONS if the program is just long");
+}
+
+void World::EndOnLivelock() {
+  std::vector<std::uint32_t> ids = progress_watch_.threads_in_cycle();
+  std::sort(ids.begin(), ids.end());
+  std::string threads;
+  for (std::uint32_t id : ids) threads += (threads.empty() ? "T" : ", T") + std::to_string(id);
+  const std::size_t words = progress_watch_.words_in_cycle();
+  EndExecution(Verdict::kLivelock,
+               threads + " went round the same " + std::to_string(words) + (words == 1 ? " word" : " words") +
+                   " of memory from step " + std::to_string(progress_watch_.cycle_started_at()) +
+                   " on, leaving them and the clock as they were: a thread spinning on a flag that no other "
+                   "thread will set, or threads yielding to each other forever. Each thread's last site is "
+                   "below. If the loop is honest work (it keeps state only in registers or in uninstrumented "
+                   "code), set livelock_steps=0 in SIM_OPTIONS");
 }
 
 void World::EndOnScheduleMismatch(std::string_view mismatch) {
@@ -484,6 +550,7 @@ void World::ExitRunningThread() {
   trace_.Record(steps_, now_ns_, self.id, EventKind::kThreadExit, nullptr, self.last_site, EventsInterleave());
   self.state = ThreadState::kFinished;
   unfinished_.erase(std::find(unfinished_.begin(), unfinished_.end(), &self));
+  if (unfinished_.size() == 1) shared_steps_ += steps_ - shared_since_;
   ReadinessMayHaveChanged();  // its joiners
   --live_threads_;
   if (self.id == 0) EndExecution(Verdict::kPass, "");  // the body returned: as when main returns

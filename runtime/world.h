@@ -24,6 +24,7 @@
 
 #include "sim/sim.h"
 #include "fiber_switch.h"
+#include "progress_watch.h"
 #include "sim/sim_interface.h"
 #include "site.h"
 #include "stack_pool.h"
@@ -68,6 +69,8 @@ struct SimThread {
   EventKind last_kind = EventKind::kThreadStart;
   const void* last_object = nullptr;  // of the last scheduling point: what the thread does next
   std::uint64_t points = 0;  // scheduling points this thread has reached (anchors decisions)
+  // Clock reads since the thread last blocked (World::AdvanceClockForRepeatedRead).
+  std::uint64_t clock_reads_since_wait = 0;
   // __cxa_thread_atexit_impl registrations (thread_local destructors), run
   // in reverse order when the thread exits.
   std::vector<std::pair<void (*)(void*), void*>> thread_local_destructors;
@@ -187,8 +190,19 @@ class World {
   // A signal is now pending for `thread` (interceptors_signal.cpp).
   void SignalPending(SimThread& thread, int signal_number) {
     thread.pending_signals.push_back(signal_number);
-    lone_access_limit_ = 0;  // the slow path delivers it
+    lone_path_ = false;  // the slow path delivers it
+    lone_access_limit_ = 0;
   }
+
+  // Called at each clock read of the running thread. The first read after
+  // the thread last blocked (or ever) leaves the clock alone; each further
+  // one moves it on, by kFirstRepeatedReadNs on the second and twice as much
+  // at each read after, up to kMaxRepeatedReadNs a read: time passes for a
+  // thread that spins on the clock, in a number of reads that grows with
+  // the logarithm of what it waits for, and deterministically.
+  void AdvanceClockForRepeatedRead();
+  static constexpr std::uint64_t kFirstRepeatedReadNs = 1000;
+  static constexpr std::uint64_t kMaxRepeatedReadNs = 1000000;
 
   // Starts a simulated thread; it becomes runnable at once.
   SimThread& CreateThread(std::function<void()> body);
@@ -267,7 +281,12 @@ class World {
                                                    bool willing_to_wait);
   // Asks the strategy at a choice point and records its decision.
   [[gnu::always_inline]] SimThread& Choose(const SimThread& current, bool current_enabled, bool current_yielding);
+  // At step_check_at_: the step limit, or a look for progress (livelock).
+  [[gnu::noinline, gnu::cold]] void CheckSteps();
+  void ScheduleStepCheck();
+  std::uint64_t StepsWithOthersAlive() const;
   [[noreturn, gnu::noinline, gnu::cold]] void EndOnStepLimit();
+  [[noreturn, gnu::noinline, gnu::cold]] void EndOnLivelock();
   [[noreturn, gnu::noinline, gnu::cold]] void EndOnScheduleMismatch(std::string_view mismatch);
   bool IsEnabled(const SimThread& thread) const;
   // Fills enabled_ and returns whether `current` is in it.
@@ -331,14 +350,27 @@ class World {
 
   const Options& options_;  // not a copy: copying it cost six strings per execution
   Strategy& strategy_;
-  const std::uint64_t max_steps_;  // options_.max_steps, read at every point without the indirection
+  // PickNext calls CheckSteps when steps_ passes this: at the next look for
+  // progress or where the step limit may be reached, whichever comes first.
+  // Read at every point, so a member rather than a computation.
+  std::uint64_t step_check_at_ = 0;
+  // Steps taken while two or more threads were unfinished, up to
+  // shared_since_ (the step at which the current such stretch began, while
+  // there is one): only those count toward max_steps, since a lone thread
+  // interleaves with nobody (the progress watch covers its spinning).
+  std::uint64_t shared_steps_ = 0;
+  std::uint64_t shared_since_ = 0;
+  std::uint64_t next_look_ = 0;  // the step after which the next look for progress begins
+  ProgressWatch progress_watch_;
   std::vector<std::unique_ptr<SimThread>> threads_;
   std::size_t live_threads_ = 0;  // created and not finished; the trace hashes only while >= 2
   // AccessPoint takes its lone-thread path while steps_ is below this:
-  // max_steps while T0 is the only thread, no signal is pending and the whole
-  // trace is not kept (a timeline or a shrunk story lists every access); 0
-  // from the first of those to end. One compare per access instead of four.
+  // step_check_at_ while lone_path_ holds (T0 is the only thread, no signal
+  // is pending and the whole trace is not kept: a timeline or a shrunk story
+  // lists every access), 0 from the first of those to end. One compare per
+  // access instead of four.
   std::uint64_t lone_access_limit_ = 0;
+  bool lone_path_ = false;
   SimThread driver_;           // the OS thread's own context, while it waits for the execution
   SimThread* running_ = nullptr;
   SimThread* switching_from_ = nullptr;

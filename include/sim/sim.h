@@ -47,13 +47,14 @@ enum class Verdict {
   kFailure,            // sim::fail(), or a test assertion in any simulated thread
   kUncaughtException,  // an exception escaped a simulated thread
   kDeadlock,           // no thread can ever run again
-  kStepLimit,          // Options::max_steps scheduling points: a livelock or spin loop
+  kStepLimit,          // Options::max_steps scheduling points with other threads alive, no cycle seen
+  kLivelock,           // threads going round a cycle that leaves memory and the clock as they were
   kCrash,              // a fatal signal, abort() or a failed assert()
   kUnsupported,        // an operation a world cannot model (fork, pthread_cancel, ...)
   kNondeterministic,   // check_determinism: the same schedule gave a different execution
 };
 
-// "pass", "failure", "uncaught exception", "deadlock", "step limit", "crash",
+// "pass", "failure", "uncaught exception", "deadlock", "step limit", "livelock", "crash",
 // "unsupported operation", "nondeterministic".
 std::string_view to_string(Verdict verdict);
 

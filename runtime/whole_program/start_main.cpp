@@ -106,8 +106,12 @@ int RunMainInWorld(int argc, char** argv, char** envp) {
           exit_status = program_main(argc, argv, envp);
           // The program's own verdict: report it like any failure, with the
           // seed and replay line, but keep its exit status.
-          if (exit_status != 0) {
-            current_world->EndExecution(sim::Verdict::kFailure, "main returned " + std::to_string(exit_status));
+          if (static_cast<std::uint64_t>(exit_status) != options.pass_exit_status) {
+            std::string message = "main returned " + std::to_string(exit_status);
+            if (options.pass_exit_status != 0) {
+              message += " (the passing status is " + std::to_string(options.pass_exit_status) + ": pass_exit_status)";
+            }
+            current_world->EndExecution(sim::Verdict::kFailure, std::move(message));
           }
         },
         World::MainTcb::kCallers);
@@ -156,7 +160,8 @@ int RunMainInWorld(int argc, char** argv, char** envp) {
   // With a shrunk report, its run already wrote the report file (rerun.h).
   if (!options.report_json.empty() && shrunk_report.empty()) WriteJsonFile(options.report_json, ReportJson(report));
   if (report.verdict == sim::Verdict::kPass) return exit_status;
-  const bool program_failed = exit_status != 0 && report.verdict == sim::Verdict::kFailure;
+  const bool program_failed = static_cast<std::uint64_t>(exit_status) != options.pass_exit_status &&
+                              report.verdict == sim::Verdict::kFailure;
 
   std::fflush(stdout);
   std::fputs(shrunk_report.empty() ? report.render().c_str() : shrunk_report.c_str(), stderr);

@@ -45,6 +45,7 @@ TEST(ReportFormat, VerdictNames) {
   EXPECT_EQ(sim::to_string(sim::Verdict::kUncaughtException), "uncaught exception");
   EXPECT_EQ(sim::to_string(sim::Verdict::kDeadlock), "deadlock");
   EXPECT_EQ(sim::to_string(sim::Verdict::kStepLimit), "step limit");
+  EXPECT_EQ(sim::to_string(sim::Verdict::kLivelock), "livelock");
   EXPECT_EQ(sim::to_string(sim::Verdict::kCrash), "crash");
   EXPECT_EQ(sim::to_string(sim::Verdict::kUnsupported), "unsupported operation");
 }
@@ -52,7 +53,8 @@ TEST(ReportFormat, VerdictNames) {
 // One header line and one SUMMARY line per verdict, exactly.
 TEST(ReportFormat, HeaderAndSummaryLineOfEveryVerdict) {
   for (sim::Verdict verdict : {sim::Verdict::kFailure, sim::Verdict::kUncaughtException, sim::Verdict::kDeadlock,
-                               sim::Verdict::kStepLimit, sim::Verdict::kCrash, sim::Verdict::kUnsupported}) {
+                               sim::Verdict::kStepLimit, sim::Verdict::kLivelock, sim::Verdict::kCrash,
+                               sim::Verdict::kUnsupported}) {
     const std::string name(sim::to_string(verdict));
     const std::vector<std::string> lines = Lines(HandBuilt(verdict, "what happened").render());
     ASSERT_GE(lines.size(), 4u);

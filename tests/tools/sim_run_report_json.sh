@@ -15,7 +15,7 @@ python3 - "$TEST_TMP/fail.json" "$STANDIN" <<'PY' || fail "fail JSON: $(cat "$TE
 import json, sys
 j = json.load(open(sys.argv[1]))
 assert set(j) == {"verdict", "seeds_run", "first_seed", "timeout_seconds", "failure"}, j
-assert j["verdict"] == "fail" and j["seeds_run"] == 4 and j["first_seed"] == 3, j
+assert j["verdict"] == "step limit" and j["seeds_run"] == 4 and j["first_seed"] == 3, j
 f = j["failure"]
 assert set(f) == {"seed", "kind", "message", "replay", "schedule", "trace_hash", "preemptions", "preemptions_before_shrink"}, f
 assert f["seed"] == 6 and f["kind"] == "step limit", f

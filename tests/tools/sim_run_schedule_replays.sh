@@ -21,6 +21,17 @@ echo "$schedule" > "$TEST_TMP/schedule.txt"
 run "$SIM_BIN/sim-run" --schedule "@$TEST_TMP/schedule.txt" --report-json "$TEST_TMP/from_file.json" -- "$example"
 expect_eq "$(json_field "$TEST_TMP/from_file.json" "j['failure']['trace_hash']")" "$hash" "same trace hash from @FILE"
 
+# The replay lines of a schedule replay name the schedule, not a seed that
+# picks nothing, and the file's trailing newline stays out of the quotes;
+# run as printed, they give the same execution.
+expect_eq "$(sed -n 2p <<< "$out")" "replay: SIM_OPTIONS=schedule=@$TEST_TMP/schedule.txt $example" "sim-run's replay line"
+child_replay="$(grep -m1 '^  replay: ' <<< "$out")"
+expect_eq "$child_replay" "  replay: SIM_OPTIONS=schedule=$schedule $example" "the report's replay line"
+printed="${child_replay#  replay: }"
+(eval "timeout -s KILL 60 env ${printed/SIM_OPTIONS=schedule=$schedule/SIM_OPTIONS=schedule=$schedule:report_json=$TEST_TMP/printed.json}") \
+  > /dev/null 2>&1 || true
+expect_eq "$(json_field "$TEST_TMP/printed.json" "j['trace_hash']")" "$hash" "the printed line's trace hash"
+
 run "$SIM_BIN/sim-run" --schedule "" -- "$example"
 expect_eq "$rc" 2 "an empty --schedule is a usage error"
 echo PASS

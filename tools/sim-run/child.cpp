@@ -56,11 +56,13 @@ std::string ShellQuote(const std::string& word) {
 std::string SeedOptions(const LaunchSpec& spec, std::uint64_t seed) {
   // Later keys win in SIM_OPTIONS, so ours come after the user's.
   std::string options = spec.base_options;
-  if (!options.empty()) options += ':';
-  options += "seed=" + std::to_string(seed);
-  if (!spec.strategy.empty()) options += ":strategy=" + spec.strategy;
-  if (!spec.schedule.empty()) options += ":schedule=" + spec.schedule;
+  auto add = [&options](const std::string& option) { options += (options.empty() ? "" : ":") + option; };
+  // A schedule is the whole execution: a seed beside it would pick nothing.
+  if (spec.schedule.empty()) add("seed=" + std::to_string(seed));
+  if (!spec.strategy.empty()) add("strategy=" + spec.strategy);
+  if (!spec.schedule.empty()) add("schedule=" + spec.schedule);
   if (!spec.shrink.empty()) options += ":shrink=" + spec.shrink;
+  if (spec.pass_exit_status_given) options += ":pass_exit_status=" + std::to_string(spec.pass_exit_status);
   return options;
 }
 
@@ -164,13 +166,15 @@ Outcome ClassifyExit(const LaunchSpec& spec, std::uint64_t seed, int wait_status
     return outcome;
   }
   const int status = WIFEXITED(wait_status) ? WEXITSTATUS(wait_status) : -1;
-  if (status == 0) {
+  if (status == spec.pass_exit_status) {
     outcome.passed = true;
     outcome.verdict = outcome.kind = "pass";
     return outcome;
   }
+  // The runtime's own verdict whenever it wrote one, whatever the status:
+  // main returning 1 is its "failure" (status 1 kept), as the report says.
   const std::string json_verdict = field("verdict");
-  if (status == kRuntimeFailureExitStatus && !json_verdict.empty() && json_verdict != "pass") {
+  if (!json_verdict.empty() && json_verdict != "pass") {
     outcome.verdict = outcome.kind = json_verdict;
     return outcome;
   }

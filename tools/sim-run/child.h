@@ -30,6 +30,8 @@ struct LaunchSpec {
   std::string strategy;                // --strategy, possibly empty
   std::string schedule;                // --schedule (a schedule or @FILE), possibly empty
   std::string shrink;                  // --shrink / --no-shrink: "1" or "0"; empty: the default
+  int pass_exit_status = 0;            // --pass-exit-status, or pass_exit_status in the user's SIM_OPTIONS
+  bool pass_exit_status_given = false; // --pass-exit-status: the children get it in SIM_OPTIONS too
   std::string scratch_dir;             // where per-seed report and stderr files go
 };
 

@@ -57,7 +57,7 @@ constexpr int kExitUsage = 2;
 constexpr const char* kUsage =
     "usage: sim-run [--seeds N] [--start K] [--strategy S] [--schedule S] [--[no-]shrink] [--jobs J]\n"
     "               [--timeout SECONDS | --no-timeout] [--no-fork-server]\n"
-    "               [--keep-going] [--report-json PATH] -- PROG [ARGS...]\n"
+    "               [--keep-going] [--report-json PATH] [--pass-exit-status N] -- PROG [ARGS...]\n"
     "Runs PROG (built with sim-clang++) once per seed K in [start, start+N) with\n"
     "SIM_OPTIONS=seed=K, J at a time, and reports the lowest failing seed.\n"
     "  --seeds N          seeds to run (default 100)\n"
@@ -72,6 +72,8 @@ constexpr const char* kUsage =
     "  --no-timeout       wait for every run however long it takes\n"
     "  --keep-going       run every seed, even after a failure\n"
     "  --report-json PATH write the result as JSON\n"
+    "  --pass-exit-status N  the status PROG exits with when it passes (default 0, a test\n"
+    "                     driver's may be another); also sets pass_exit_status=N for PROG\n"
     "  --no-fork-server   spawn PROG once per seed; by default PROG (when built with\n"
     "                     sim-clang++) starts once per job and forks each seed after\n"
     "                     its static initialisation, with the same results, faster\n"
@@ -96,6 +98,7 @@ struct Config {
   bool keep_going = false;
   std::string report_json_path;
   bool fork_server = true;
+  std::optional<int> pass_exit_status;
   std::vector<std::string> command;  // PROG ARGS...
 };
 
@@ -185,6 +188,10 @@ Config ParseCommandLine(int argc, char** argv) {
     } else if (is(arg, "--report-json")) {
       config.report_json_path = value_of("--report-json", arg);
       if (config.report_json_path.empty()) UsageError("--report-json needs a path");
+    } else if (is(arg, "--pass-exit-status")) {
+      const std::uint64_t status = ParseCount("--pass-exit-status", value_of("--pass-exit-status", arg), 0);
+      if (status > 255) UsageError("bad number for --pass-exit-status: '" + std::to_string(status) + "' (an exit status is 0 to 255)");
+      config.pass_exit_status = static_cast<int>(status);
     } else if (arg.size() > 1 && arg[0] == '-') {
       UsageError("unknown flag '" + arg + "'");
     } else {
@@ -544,7 +551,9 @@ class Explorer {
 void WriteReportJson(const Config& config, const LaunchSpec& spec, std::uint64_t seeds_run,
                      const std::map<std::uint64_t, Outcome>& failures) {
   std::string json = "{\"verdict\": ";
-  json += failures.empty() ? "\"pass\"" : "\"fail\"";
+  // One vocabulary with the runtime's report JSON: "pass", or the lowest
+  // failing seed's verdict (its kind, below).
+  json += failures.empty() ? std::string("\"pass\"") : JsonString(failures.begin()->second.kind);
   json += ", \"seeds_run\": " + std::to_string(seeds_run);
   json += ", \"first_seed\": " + std::to_string(config.start);
   char timeout[32] = "null";
@@ -602,6 +611,18 @@ void PrintSummary(const Config& config, const LaunchSpec& spec, const std::map<s
   }
 }
 
+// pass_exit_status in the user's SIM_OPTIONS (the last one wins, as in the
+// runtime's parser), or 0; a malformed value is the runtime's error to name.
+int PassExitStatusIn(const std::string& options) {
+  int status = 0;
+  constexpr std::string_view kKey = "pass_exit_status=";
+  for (std::size_t at = options.find(kKey); at != std::string::npos; at = options.find(kKey, at + 1)) {
+    if (at != 0 && std::string_view(":, \t\n").find(options[at - 1]) == std::string_view::npos) continue;
+    status = std::atoi(options.c_str() + at + kKey.size());
+  }
+  return status;
+}
+
 int Main(int argc, char** argv) {
   const Config config = ParseCommandLine(argc, argv);
   LaunchSpec spec;
@@ -611,6 +632,12 @@ int Main(int argc, char** argv) {
   spec.strategy = config.strategy;
   spec.schedule = config.schedule;
   spec.shrink = config.shrink;
+  if (config.pass_exit_status) {
+    spec.pass_exit_status = *config.pass_exit_status;
+    spec.pass_exit_status_given = true;
+  } else {
+    spec.pass_exit_status = PassExitStatusIn(spec.base_options);
+  }
 
   // Children inherit the personality: with address randomisation off here
   // once, none of them re-execs itself to turn it off (whole-program mode
