@@ -32,7 +32,7 @@ std::size_t previous_choice_points = 0;
 // objects, the thread list, the scratch lists, the decision records) as in
 // scheduling, and freeing the thread objects made glibc consolidate its
 // free lists at the end of every execution.
-std::vector<World::Preemption> spare_preemptions;
+std::vector<Preemption> spare_preemptions;
 std::vector<std::unique_ptr<SimThread>> spare_threads;  // reset, ready for CreateThread
 std::vector<std::unique_ptr<SimThread>> spare_thread_list;
 std::vector<ThreadId> spare_enabled;
@@ -159,7 +159,7 @@ Outcome World::Run(std::function<void()> body, MainTcb main_tcb) {
 void World::DescribeFailure(Outcome& outcome) {
   DescribeThreads(outcome);
   if (!trace_.all().empty()) {
-    DescribeStory(outcome);
+    outcome.story = TellStory(trace_.all(), preemptions_);
     outcome.events = trace_.all();
   }
 }
@@ -612,66 +612,6 @@ std::uint64_t World::FailureSignature() const {
     mix(ended_on_->last_site.Hash());
   }
   return signature;
-}
-
-// The preemptions of the execution as a story in source terms: who was
-// preempted where, what ran instead, where the preempted thread resumed.
-void World::DescribeStory(Outcome& outcome) {
-  const std::vector<Event>& events = trace_.all();
-  SiteNamer namer;
-  for (const Event& event : events) namer.Add(event.site);
-  auto line_of = [&namer](const Site& site) {
-    const std::string name = namer.Name(site);
-    const std::size_t colon = name.rfind(':');
-    return colon == std::string::npos ? name : name.substr(colon + 1);
-  };
-  constexpr std::size_t kMaxPreemptionsTold = 8;
-  for (std::size_t p = 0; p < preemptions_.size() && p < kMaxPreemptionsTold; ++p) {
-    const Preemption& preemption = preemptions_[p];
-    const Event& at = events[preemption.event_index];
-    outcome.story.push_back("T" + std::to_string(preemption.preempted) + " " + namer.Name(at.site) + " " +
-                            EventKindName(at.kind) + "   <- preempted");
-    // Who ran until the preempted thread's next event, one line per thread.
-    std::vector<ThreadId> order;
-    std::vector<std::pair<const Event*, const Event*>> spans;  // first and last event per thread in `order`
-    std::size_t resume = events.size();
-    for (std::size_t i = preemption.event_index + 1; i < events.size(); ++i) {
-      const Event& event = events[i];
-      if (event.thread == preemption.preempted) {
-        resume = i;
-        break;
-      }
-      auto it = std::find(order.begin(), order.end(), event.thread);
-      if (it == order.end()) {
-        order.push_back(event.thread);
-        spans.push_back({&event, &event});
-      } else {
-        spans[static_cast<std::size_t>(it - order.begin())].second = &event;
-      }
-    }
-    for (std::size_t t = 0; t < order.size(); ++t) {
-      const auto [first, last] = spans[t];
-      std::string range = namer.Name(first->site);
-      const std::string last_line = line_of(last->site);
-      if (namer.Name(last->site) != range && range.find(':') != std::string::npos &&
-          namer.Name(last->site).substr(0, namer.Name(last->site).rfind(':')) == range.substr(0, range.rfind(':'))) {
-        range += "-" + last_line;
-      }
-      const bool finished = last->kind == EventKind::kThreadExit;
-      outcome.story.push_back("T" + std::to_string(order[t]) + " " + range +
-                              (finished ? " runs to completion" : " runs"));
-    }
-    if (resume < events.size()) {
-      outcome.story.push_back("T" + std::to_string(preemption.preempted) + " " + namer.Name(events[resume].site) +
-                              " resumes (" + EventKindName(events[resume].kind) + ")");
-    } else {
-      outcome.story.push_back("T" + std::to_string(preemption.preempted) + " does not run again before the end");
-    }
-  }
-  if (preemptions_.size() > kMaxPreemptionsTold) {
-    outcome.story.push_back("... and " + std::to_string(preemptions_.size() - kMaxPreemptionsTold) +
-                            " more preemptions");
-  }
 }
 
 void World::DescribeThreads(Outcome& outcome) {

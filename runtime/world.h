@@ -28,6 +28,7 @@
 #include "sim/sim_interface.h"
 #include "site.h"
 #include "stack_pool.h"
+#include "story.h"
 #include "strategy.h"
 #include "thread_control_block.h"
 #include "trace.h"
@@ -236,14 +237,6 @@ class World {
 
   const Options& options() const { return options_; }
 
-  // Trace positions (index of the last event before the switch) of each
-  // preemption, with who was preempted and who ran instead.
-  struct Preemption {
-    std::uint64_t event_index;
-    ThreadId preempted;
-    ThreadId switched_to;
-  };
-
   // Records every event (for the story of a shrunk run, and timelines).
   // Precondition: called before Run.
   void KeepWholeTrace() { trace_.KeepAll(); }
@@ -324,7 +317,6 @@ class World {
   [[gnu::noinline]] void ReleaseFinishedStack(SimThread& from);
   void ReleaseResources(SimThread& thread);
   void DescribeThreads(Outcome& outcome);
-  void DescribeStory(Outcome& outcome);
   std::uint64_t FailureSignature() const;
   std::string DescribeDeadlock() const;
 
