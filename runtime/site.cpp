@@ -14,8 +14,6 @@
 #include <cstring>
 #include <string_view>
 
-extern char** environ;
-
 namespace sim::internal {
 namespace {
 
@@ -186,8 +184,9 @@ void SiteNamer::SymbolizePending() {
     posix_spawn_file_actions_addclose(&actions, from_child[0]);
     const char* argv[] = {symbolizer.c_str(), "--demangle", "--inlines", "--functions=linkage", nullptr};
     pid_t child;
+    // __environ, glibc's reserved name: a user global named `environ` cannot replace it.
     const bool started =
-        posix_spawn(&child, symbolizer.c_str(), &actions, nullptr, const_cast<char**>(argv), environ) == 0;
+        posix_spawn(&child, symbolizer.c_str(), &actions, nullptr, const_cast<char**>(argv), __environ) == 0;
     posix_spawn_file_actions_destroy(&actions);
     close(to_child[0]);
     close(from_child[1]);

@@ -17,8 +17,6 @@
 #include <cstdlib>
 #include <cstring>
 
-extern char** environ;
-
 namespace sim::internal {
 namespace {
 
@@ -133,7 +131,8 @@ void ServeForkRequestsIfAsked() {
   char* end = nullptr;
   const long socket_fd = std::strtol(value + kServerKeyLength, &end, 10);
   if (end == value + kServerKeyLength || *end != '\0' || socket_fd < 0 || socket_fd > 1 << 20) return;
-  char** options_slot = environ;
+  // __environ, glibc's reserved name: a user global named `environ` cannot replace it.
+  char** options_slot = __environ;
   while (*options_slot != nullptr && *options_slot + kOptionsPrefixLength != value) ++options_slot;
   if (*options_slot == nullptr) return;
   const int fd = static_cast<int>(socket_fd);

@@ -18,8 +18,6 @@
 #include "../schedule.h"
 #include "../shrink.h"
 
-extern char** environ;
-
 namespace sim::internal {
 namespace {
 
@@ -86,7 +84,8 @@ class RecordingStrategy final : public Strategy {
 bool Rerun(char** argv, const std::string& extra_options, std::chrono::steady_clock::time_point deadline) {
   std::vector<std::string> environment;
   const char* existing = std::getenv("SIM_OPTIONS");
-  for (char** entry = environ; *entry != nullptr; ++entry) {
+  // __environ, glibc's reserved name: a user global named `environ` cannot replace it.
+  for (char** entry = __environ; *entry != nullptr; ++entry) {
     if (std::strncmp(*entry, "SIM_OPTIONS=", 12) != 0) environment.emplace_back(*entry);
   }
   environment.push_back(std::string("SIM_OPTIONS=") + (existing != nullptr ? existing : "") + extra_options);
