@@ -1,8 +1,8 @@
 # Anything else links: the runtime and whole-program mode, whole-archive,
-# after the user's arguments; sim-clang adds libstdc++; an objects-only link
+# exporting what they define, after the user's arguments; sim-clang adds libstdc++; an objects-only link
 # gets no compile flags (clang would warn that they are unused).
 source "$(dirname "$0")/lib.sh"
-link="-Wl,--whole-archive $SIM_LIB/libsimrt.a $SIM_LIB/libsim_whole_program.a -Wl,--no-whole-archive -rdynamic -ldl -lpthread"
+link="-Wl,--whole-archive $SIM_LIB/libsimrt.a $SIM_LIB/libsim_whole_program.a -Wl,--no-whole-archive -Wl,--dynamic-list=$SIM_LIB/libsimrt.exports -Wl,--dynamic-list=$SIM_LIB/libsim_whole_program.exports -ldl -lpthread"
 run "$SIM_BIN/sim-clang++" --showme -O1 foo.cpp -o foo
 expect_eq "$out" "clang++-19 -I$SIM_INCLUDE -fpass-plugin=$SIM_LIB/libSimPass.so -fno-omit-frame-pointer -fno-optimize-sibling-calls -gline-tables-only -fdebug-info-for-profiling -O1 foo.cpp -o foo $link" "source link command"
 run "$SIM_BIN/sim-clang++" --showme foo.o bar.o -o prog -lm

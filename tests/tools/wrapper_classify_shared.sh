@@ -1,5 +1,5 @@
 # -shared compiles with the plugin but links no runtime: the executable that
-# loads the library carries it (and exports it with -rdynamic).
+# loads the library carries it (and exports it).
 source "$(dirname "$0")/lib.sh"
 run "$SIM_BIN/sim-clang++" --showme -shared -fPIC foo.cpp -o libfoo.so
 expect_eq "$rc" 0 "exit status"
