@@ -179,11 +179,15 @@ void OnCrashSignal(int signal_number, siginfo_t* info, void* context) {
   handling_crash = 1;
   if (InWorld() && current_world != nullptr) {
     World& world = *current_world;
-    if (InsideLibc(context)) ShortReportAndDie(signal_number, world);
+    // A null context: a signal the world simulated (raise, pthread_kill;
+    // interceptors_signal.cpp) and delivered by calling this handler, not
+    // a fault: the process is as sound as the call that sent it.
+    const bool fault = context != nullptr;
+    if (fault && InsideLibc(context)) ShortReportAndDie(signal_number, world);
     SimThread& thread = world.running();
     std::string message = "T" + std::to_string(thread.id) + " received SIG" + std::string(sigabbrev_np(signal_number)) + " (" +
                           strsignal(signal_number) + ")";
-    if (signal_number == SIGSEGV || signal_number == SIGBUS) {
+    if (fault && (signal_number == SIGSEGV || signal_number == SIGBUS)) {
       char address[64];
       snprintf(address, sizeof address, " at address %p", info->si_addr);
       message += address;
@@ -192,7 +196,11 @@ void OnCrashSignal(int signal_number, siginfo_t* info, void* context) {
         message += ": stack overflow into the guard page (raise stack_size in SIM_OPTIONS)";
       }
     }
-    world.EndExecution(Verdict::kCrash, message, signal_number);
+    if (!fault) {
+      handling_crash = 0;
+      world.EndExecution(Verdict::kCrash, message, signal_number);
+    }
+    world.EndExecutionByFault(message, signal_number);
   }
   handling_crash = 0;
   // Not ours: hand it to whoever handled it before.

@@ -5,9 +5,12 @@
 // into a guard page included, on an alternate signal stack) ends the
 // execution with Verdict::kCrash; std::terminate with a current exception
 // ends it with kUncaughtException. On a real thread, the previous handlers
-// run. The process may not be fully sane after a crash (memory corruption,
-// libc locks taken by the dying code): explore() reports it and stops. A
-// crash inside libc itself (glibc aborting on a double free, a fault inside
+// run. The process may not be fully sane after a fault (memory corruption,
+// libc locks taken by the dying code): its outcome is process_suspect, and
+// explore() reports it as found and stops. A signal the world simulated
+// (raise(SIGABRT) on a simulated thread) reaches the handler without a
+// context and is a crash of a sound process, as abort() and a failed
+// assert() are (interceptors_process.cpp). A crash inside libc itself (glibc aborting on a double free, a fault inside
 // malloc) may hold the heap's lock, so no report can be built with the heap:
 // a short one is written with write(2) from static buffers, and the process
 // dies by the signal.

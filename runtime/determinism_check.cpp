@@ -23,12 +23,13 @@ Outcome RunTwiceAndCompare(const std::function<void()>& body, const Options& opt
   before_first_run();
   first_world.KeepWholeTrace();
   Outcome first = first_world.Run(body);
-  if (first.verdict == Verdict::kCrash) {
+  if (first.process_suspect) {
     // Not replayed: the process may not be fit for another execution.
     CrashGuard::AfterCrash();
     first_world.DescribeFailure(first);
     return first;
   }
+  if (first.verdict == Verdict::kCrash) CrashGuard::AfterCrash();
 
   std::unique_ptr<Strategy> replay = MakeReplayStrategy(EncodeSchedule(first.decisions()));
   World second_world(options, *replay, seed);

@@ -93,8 +93,8 @@ std::optional<Report> ExploreWithOptions(std::function<void()> body, const Optio
       const bool timeline = !options.timeline.empty() && options.seeds == 1;
       if (timeline) world.KeepWholeTrace();
       outcome = world.Run(body);
-      // A crash is reported as found (shrinking does not replay it).
-      if (outcome.verdict == Verdict::kCrash) world.DescribeFailure(outcome);
+      // A fault is reported as found (shrinking does not replay it).
+      if (outcome.process_suspect) world.DescribeFailure(outcome);
       if (timeline && outcome.verdict == Verdict::kPass) WriteTimeline(options.timeline, world, outcome, seed);
     }
     if (outcome.verdict == Verdict::kCrash) CrashGuard::AfterCrash();

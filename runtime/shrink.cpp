@@ -70,12 +70,13 @@ ShrinkResult ShrinkFailure(const std::function<void()>& body, const Options& opt
   std::vector<AnchoredDecision> best = failing.anchored;
   std::uint64_t best_preemptions = failing.preemptions;
 
-  // A crash may leave the process unfit for more executions (crash_guard.h):
-  // report it as found, without replaying it.
+  // A fault may leave the process unfit for more executions (crash_guard.h):
+  // report it as found, without replaying it. (abort() and a failed assert()
+  // do not: they are shrunk like any failure.)
   // A nondeterministic program cannot be shrunk by replaying it.
-  if (failing.verdict == Verdict::kCrash || failing.verdict == Verdict::kNondeterministic) {
+  if (failing.process_suspect || failing.verdict == Verdict::kNondeterministic) {
     if (!options.timeline.empty()) {
-      std::fprintf(stderr, "simthread: no timeline written to %s: a crash is reported as found, without the replay "
+      std::fprintf(stderr, "simthread: no timeline written to %s: a fault is reported as found, without the replay "
                    "that records a timeline\n", options.timeline.c_str());
     }
     result.outcome = failing;

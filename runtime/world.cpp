@@ -590,6 +590,11 @@ void World::EndExecution(Verdict verdict, std::string message, int signal_number
   std::abort();  // invariant: the driver never resumes an ended execution
 }
 
+void World::EndExecutionByFault(std::string message, int signal_number) {
+  if (!ended_) outcome_.process_suspect = true;
+  EndExecution(Verdict::kCrash, std::move(message), signal_number);
+}
+
 std::string World::DescribeDeadlock() const {
   std::size_t blocked = 0;
   for (auto& thread : threads_) blocked += thread->state == ThreadState::kBlocked;
@@ -611,6 +616,9 @@ std::uint64_t World::FailureSignature() const {
   } else if (ended_on_ != nullptr && ended_on_ != &driver_) {
     mix(ended_on_->last_site.Hash());
   }
+  // A crash by another signal (a SIGSEGV where the run as found asserted)
+  // is another failure.
+  if (outcome_.verdict == Verdict::kCrash) mix(static_cast<std::uint64_t>(outcome_.signal_number));
   return signature;
 }
 

@@ -92,6 +92,12 @@ struct Outcome {
   std::vector<std::string> last_events;
   std::uint64_t events_left_out = 0;  // recent events in library code, not listed
   int signal_number = 0;  // kCrash: the signal that ends a real process (SIGABRT for abort/assert)
+  // kCrash by a real fault (crash_guard: SIGSEGV, a stack overflow, ...):
+  // memory may be corrupt, so this process runs no more executions for it.
+  // abort(), assert() and std::terminate end the execution by a call and
+  // leave the process sound: their failures are replayed, shrunk and
+  // diffed like any other.
+  bool process_suspect = false;
   // The strategy's decisions, in order, each anchored to the progress of
   // the thread that reached its choice point (what shrinking edits).
   std::vector<AnchoredDecision> anchored;
@@ -214,6 +220,10 @@ class World {
 
   // Ends the execution from a simulated thread (or a signal handler on it).
   [[noreturn]] void EndExecution(Verdict verdict, std::string message, int signal_number = 0);
+  // Ends the execution with Verdict::kCrash for a real fault on the running
+  // thread, from crash_guard's signal handler: the outcome is
+  // process_suspect.
+  [[noreturn]] void EndExecutionByFault(std::string message, int signal_number);
 
   // The per-world model of the user's object at `address`, created on first
   // use by `make`. A model of another type at the same address (the memory

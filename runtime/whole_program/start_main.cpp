@@ -116,10 +116,10 @@ int RunMainInWorld(int argc, char** argv, char** envp) {
         },
         World::MainTcb::kCallers);
     if (outcome.verdict != sim::Verdict::kPass && describe) world.DescribeFailure(outcome);
-    if (!options.timeline.empty() && outcome.verdict != sim::Verdict::kCrash) {
+    if (!options.timeline.empty() && !outcome.process_suspect) {
       WriteTimeline(options.timeline, world, outcome, options.first_seed);
     } else if (!options.timeline.empty()) {
-      std::fprintf(stderr, "simthread: no timeline written to %s after a crash\n", options.timeline.c_str());
+      std::fprintf(stderr, "simthread: no timeline written to %s after a fault\n", options.timeline.c_str());
     }
   }
   if (!outcome.schedule_mismatch.empty()) {
@@ -141,7 +141,9 @@ int RunMainInWorld(int argc, char** argv, char** envp) {
     WriteOutcomeFile(options, outcome, choices, exit_status, report_text);
     _exit(0);
   }
-  if (options.check_determinism != 0 && outcome.verdict != sim::Verdict::kCrash) {
+  // Every rerun is a process of its own, so a fault here does not stop
+  // the determinism check or shrinking, as it does in explore().
+  if (options.check_determinism != 0) {
     std::string nondeterminism = RecheckByRerunning(argv, options, outcome);
     if (!nondeterminism.empty()) {
       outcome.verdict = sim::Verdict::kNondeterministic;
@@ -149,9 +151,10 @@ int RunMainInWorld(int argc, char** argv, char** envp) {
     }
   }
   // Shrink a failure by rerunning the program (one execution per process);
-  // a crash is reported as found, and a nondeterministic one cannot be.
+  // a nondeterministic one cannot be. (A crash inside libc never gets here:
+  // its short report ended the process.)
   std::string shrunk_report;
-  if (options.shrink != 0 && outcome.verdict != sim::Verdict::kPass && outcome.verdict != sim::Verdict::kCrash &&
+  if (options.shrink != 0 && outcome.verdict != sim::Verdict::kPass &&
       outcome.verdict != sim::Verdict::kNondeterministic) {
     shrunk_report = ShrinkByRerunning(argv, options, outcome);
   }

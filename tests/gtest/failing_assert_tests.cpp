@@ -1,0 +1,47 @@
+// A deliberately failing SIM_TEST whose worker thread fails a C assert():
+// a crash of a sound process (abort() by a call, not a fault), which is
+// shrunk, diffed and replayed as an EXPECT failure is
+// (assert_in_a_thread_is_shrunk.sh). Its own file: assert() must be live
+// whatever the build type, before any header includes <assert.h>.
+#undef NDEBUG
+#include <assert.h>
+
+#include <mutex>
+#include <thread>
+
+#include "sim/gtest.h"
+
+namespace {
+
+// A check-then-act race every lock of which is correct: the worker that
+// acts second may overdraw the account, and asserts it did not.
+class Account {
+ public:
+  int balance() {
+    std::lock_guard guard(mutex_);
+    return balance_;
+  }
+  void Withdraw(int amount) {
+    if (balance() < amount) return;
+    std::lock_guard guard(mutex_);
+    balance_ -= amount;
+  }
+
+ private:
+  std::mutex mutex_;
+  int balance_ = 100;
+};
+
+SIM_TEST(FailingAssert, OverdrawnInAThread) {
+  Account account;
+  auto withdraw = [&] {
+    account.Withdraw(80);
+    assert(account.balance() >= 0);
+  };
+  std::thread first(withdraw);
+  std::thread second(withdraw);
+  first.join();
+  second.join();
+}
+
+}  // namespace
