@@ -125,6 +125,8 @@ std::optional<Report> ExploreWithOptions(std::function<void()> body, const Optio
     Report report = MakeReport(std::move(shrunk.outcome), seed, index, reported);
     report.diff = diff;
     report.preemptions_before_shrink = shrunk.preemptions_before;
+    report.shrink_candidates = shrunk.candidates;
+    report.shrink_stopped = ShrinkStopNote(shrunk.stop, shrunk.candidates, options);
     if (!options.report_json.empty()) WriteJsonFile(options.report_json, ReportJson(report));
     return report;
   }

@@ -28,7 +28,8 @@ std::string ReplayCommand(const Options& effective, std::uint64_t seed) {
     // Output paths and whole-program shrinking's internals are not part of
     // what is replayed.
     if (key == "first_seed" || key == "seeds" || key == "report_json" || key == "anchored" ||
-        key == "outcome_file" || key == "outcome_report" || (schedule && key == "strategy")) {
+        key == "outcome_file" || key == "outcome_report" || key == "outcome_shrink" ||
+        (schedule && key == "strategy")) {
       return;
     }
     if (value == default_value) return;

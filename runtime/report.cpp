@@ -54,6 +54,7 @@ std::string Report::render() const {
   }
   text += "\n";
   for (const std::string& line : story) indented(line, "    ");
+  if (!shrink_stopped.empty()) indented(shrink_stopped, "  ");
   // Wrapped at 76 columns: the decoder ignores white space, so a wrapped
   // copy pastes back intact.
   constexpr std::size_t kScheduleColumns = 76;

@@ -41,6 +41,8 @@ std::string ReportJson(const Report& report) {
          ", \"schedule\": " + Quoted(report.schedule) + ", \"trace_hash\": " + Quoted(hash) +
          ", \"step\": " + std::to_string(report.step) + ", \"preemptions\": " + std::to_string(report.preemptions) +
          ", \"preemptions_before_shrink\": " + std::to_string(report.preemptions_before_shrink) +
+         ", \"shrink_candidates\": " + std::to_string(report.shrink_candidates) +
+         ", \"shrink_stopped\": " + Quoted(report.shrink_stopped) +
          ", \"replay\": " + Quoted(report.replay) + "}\n";
 }
 

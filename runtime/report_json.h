@@ -2,7 +2,8 @@
 //
 // {"verdict": "pass"|"failure"|..., "seed": N, "message": "...",
 //  "schedule": "S1-...", "trace_hash": "<16 hex>", "step": N,
-//  "preemptions": N, "preemptions_before_shrink": N, "replay": "..."}
+//  "preemptions": N, "preemptions_before_shrink": N, "shrink_candidates": N,
+//  "shrink_stopped": "" or the report's line, "replay": "..."}
 #ifndef SIM_RUNTIME_REPORT_JSON_H_
 #define SIM_RUNTIME_REPORT_JSON_H_
 

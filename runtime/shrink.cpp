@@ -3,6 +3,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <string>
 
 #include "crash_guard.h"
 #include "timeline.h"
@@ -34,8 +35,38 @@ std::uint64_t PreemptionsIn(const std::vector<AnchoredDecision>& decisions) {
   return count;
 }
 
-std::vector<AnchoredDecision> RemovePreemptions(const Outcome& failing,
-                                                std::chrono::steady_clock::time_point deadline,
+ShrinkBudget::ShrinkBudget(const Options& options, std::uint64_t default_candidates)
+    : candidates_(options.shrink_candidates != 0 ? options.shrink_candidates : default_candidates),
+      deadline_(std::chrono::steady_clock::now() + std::chrono::milliseconds(options.shrink_budget_ms)) {}
+
+bool ShrinkBudget::Take(ShrinkResult& result) {
+  if (result.candidates >= candidates_) {
+    result.stop = ShrinkStop::kCandidateBound;
+    return false;
+  }
+  if (std::chrono::steady_clock::now() >= deadline_) {
+    result.stop = ShrinkStop::kTimeCap;
+    return false;
+  }
+  ++result.candidates;
+  return true;
+}
+
+std::string ShrinkStopNote(ShrinkStop stop, std::uint64_t candidates, const Options& options) {
+  switch (stop) {
+    case ShrinkStop::kDone:
+      return "";
+    case ShrinkStop::kCandidateBound:
+      return "shrinking stopped at its bound of " + std::to_string(candidates) +
+             " candidates (shrink_candidates); a higher bound may find fewer preemptions";
+    case ShrinkStop::kTimeCap:
+      return "shrinking stopped by the time cap (shrink_budget_ms=" + std::to_string(options.shrink_budget_ms) +
+             ") after " + std::to_string(candidates) + " candidates; the result depends on machine speed";
+  }
+  return "";
+}
+
+std::vector<AnchoredDecision> RemovePreemptions(const Outcome& failing, ShrinkBudget& budget,
                                                 const ReplayAnchored& replay, ShrinkResult& result) {
   std::vector<AnchoredDecision> best = failing.anchored;
   std::uint64_t best_preemptions = failing.preemptions;
@@ -43,15 +74,11 @@ std::vector<AnchoredDecision> RemovePreemptions(const Outcome& failing,
     improved = false;
     for (std::size_t i = best.size(); i-- > 0;) {
       if (!best[i].preemption) continue;
-      if (std::chrono::steady_clock::now() > deadline) {
-        result.out_of_budget = true;
-        return best;
-      }
+      if (!budget.Take(result)) return best;
       std::vector<AnchoredDecision> candidate = best;
       candidate[i].preemption = false;
       candidate[i].deferred = true;  // the switch waits until the preempted thread stops by itself
       Outcome outcome = replay(candidate);
-      ++result.replays;
       if (SameFailure(outcome, failing) && outcome.preemptions < best_preemptions) {
         best = std::move(outcome.anchored);
         best_preemptions = outcome.preemptions;
@@ -82,10 +109,10 @@ ShrinkResult ShrinkFailure(const std::function<void()>& body, const Options& opt
     result.outcome = failing;
     return result;
   }
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(options.shrink_budget_ms);
+  ShrinkBudget budget(options, kShrinkReplaysInProcess);
   if (options.shrink != 0) {
     best = RemovePreemptions(
-        failing, deadline,
+        failing, budget,
         [&](const std::vector<AnchoredDecision>& candidate) {
           return Replay(body, options, seed, candidate, /*keep_whole_trace=*/false);
         },
@@ -97,16 +124,13 @@ ShrinkResult ShrinkFailure(const std::function<void()>& body, const Options& opt
   // need not be the fewest preemptions: the few the bug needs may sit
   // elsewhere. Bounded exhaustive search from 0 preemptions upwards finds
   // the fewest, when the budget allows.
-  for (std::uint32_t bound = 0; options.shrink != 0 && bound < best_preemptions && !result.out_of_budget; ++bound) {
+  for (std::uint32_t bound = 0;
+       options.shrink != 0 && bound < best_preemptions && result.stop == ShrinkStop::kDone; ++bound) {
     std::unique_ptr<Strategy> dfs = MakeDfsStrategy(bound);
     while (!dfs->Exhausted()) {
-      if (std::chrono::steady_clock::now() > deadline) {
-        result.out_of_budget = true;
-        break;
-      }
+      if (!budget.Take(result)) break;
       World world(options, *dfs, seed);
       Outcome outcome = world.Run(body);
-      ++result.replays;
       if (outcome.verdict == Verdict::kCrash) CrashGuard::AfterCrash();
       if (!outcome.schedule_mismatch.empty()) break;  // the program is not deterministic: keep the greedy result
       if (SameFailure(outcome, failing) && outcome.preemptions < best_preemptions) {
@@ -118,7 +142,6 @@ ShrinkResult ShrinkFailure(const std::function<void()>& body, const Options& opt
   }
 
   result.outcome = Replay(body, options, seed, best, /*keep_whole_trace=*/true);
-  ++result.replays;
   if (!SameFailure(result.outcome, failing)) {
     // Invariant: `best` was kept because it failed the same way, and replay
     // is deterministic; report the failure as found rather than a story

@@ -69,6 +69,8 @@ struct Report {
   std::uint64_t step = 0;          // scheduling points executed when it ended
   std::uint64_t preemptions = 0;   // in `schedule`: switches away from a thread that could go on
   std::uint64_t preemptions_before_shrink = 0;  // in the run as found, before shrinking
+  std::uint64_t shrink_candidates = 0;  // executions shrinking tried (at most Options::shrink_candidates)
+  std::string shrink_stopped;      // why shrinking stopped before it was done, as the report's line, or empty
   std::vector<std::string> story;  // the preemptions of `schedule` in source terms
   std::string diff;                // where it departs from the first passing seed (Options::diff), or empty
   std::vector<std::string> threads;      // each thread at the end: state, what it waits on, where

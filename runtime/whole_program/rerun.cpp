@@ -155,22 +155,54 @@ void WriteOutcomeFile(const Options& options, const Outcome& outcome, const std:
   file << '\n' << report;
 }
 
-std::string ShrinkByRerunning(char** argv, const Options& options, const Outcome& failing) {
+std::string EncodeShrinkProgress(std::uint64_t candidates, ShrinkStop stop) {
+  const char* how = "done";
+  switch (stop) {
+    case ShrinkStop::kDone: how = "done"; break;
+    case ShrinkStop::kCandidateBound: how = "bound"; break;
+    case ShrinkStop::kTimeCap: how = "time"; break;
+  }
+  return std::to_string(candidates) + ":" + how;
+}
+
+bool DecodeShrinkProgress(const std::string& text, std::uint64_t& candidates, ShrinkStop& stop) {
+  const std::size_t colon = text.find(':');
+  if (colon == std::string::npos || colon == 0) return false;
+  const std::string count = text.substr(0, colon);
+  const std::string how = text.substr(colon + 1);
+  if (count.find_first_not_of("0123456789") != std::string::npos) return false;
+  candidates = std::strtoull(count.c_str(), nullptr, 10);
+  if (how == "done") {
+    stop = ShrinkStop::kDone;
+  } else if (how == "bound") {
+    stop = ShrinkStop::kCandidateBound;
+  } else if (how == "time") {
+    stop = ShrinkStop::kTimeCap;
+  } else {
+    return false;
+  }
+  return true;
+}
+
+ShrunkByRerunning ShrinkByRerunning(char** argv, const Options& options, const Outcome& failing) {
+  ShrunkByRerunning shrunk;
   const ScratchOutcome scratch;
-  if (!scratch.ok()) return "";
+  if (!scratch.ok()) return shrunk;
   const std::string outcome_path = scratch.path();
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(options.shrink_budget_ms);
+  ShrinkBudget budget(options, kShrinkReruns);
   // Candidates write no report file or timeline of their own.
   const std::string candidate_options = ":shrink=0:report_json=:timeline=:outcome_file=" + outcome_path;
 
   auto rerun = [&](const std::vector<AnchoredDecision>& decisions) -> std::optional<CandidateResult> {
     std::remove(outcome_path.c_str());
-    if (!Rerun(argv, candidate_options + ":anchored=" + EncodeAnchored(decisions), deadline)) return std::nullopt;
+    if (!Rerun(argv, candidate_options + ":anchored=" + EncodeAnchored(decisions), budget.deadline())) {
+      return std::nullopt;
+    }
     return ReadOutcomeFile(outcome_path, nullptr);
   };
   ShrinkResult progress;
   std::vector<AnchoredDecision> best = RemovePreemptions(
-      failing, deadline,
+      failing, budget,
       [&](const std::vector<AnchoredDecision>& candidate) -> Outcome {
         std::optional<CandidateResult> result = rerun(candidate);
         return result ? std::move(result->outcome) : Outcome{};
@@ -180,13 +212,10 @@ std::string ShrinkByRerunning(char** argv, const Options& options, const Outcome
   // schedule: from 0 preemptions up, the first schedule that fails the same
   // way has the fewest.
   std::uint64_t best_preemptions = PreemptionsIn(best);
-  for (std::uint32_t bound = 0; bound < best_preemptions && !progress.out_of_budget; ++bound) {
+  for (std::uint32_t bound = 0; bound < best_preemptions && progress.stop == ShrinkStop::kDone; ++bound) {
     BoundedSearch search(bound);
     while (!search.Exhausted()) {
-      if (std::chrono::steady_clock::now() > deadline) {
-        progress.out_of_budget = true;
-        break;
-      }
+      if (!budget.Take(progress)) break;
       std::optional<CandidateResult> result = rerun(search.Prefix());
       if (!result) break;
       if (SameFailure(result->outcome, failing) && result->outcome.preemptions < best_preemptions) {
@@ -197,21 +226,22 @@ std::string ShrinkByRerunning(char** argv, const Options& options, const Outcome
       if (!search.Record(result->choices)) break;  // not deterministic: keep what greedy found
     }
   }
+  shrunk.candidates = progress.candidates;
+  shrunk.stop = progress.stop;
 
-  std::string report;
   if (PreemptionsIn(best) < failing.preemptions) {
     // The shrunk execution, described in full (its report file and
     // timeline, if asked for, come from this run).
     std::remove(outcome_path.c_str());
     std::string final_options = ":shrink=0:outcome_report=" + std::to_string(failing.preemptions + 1) +
-                                ":outcome_file=" + outcome_path +
-                                ":anchored=" + EncodeAnchored(best);
-    if (Rerun(argv, final_options, deadline + std::chrono::seconds(10))) {
-      std::optional<CandidateResult> shrunk = ReadOutcomeFile(outcome_path, &report);
-      if (!shrunk || !SameFailure(shrunk->outcome, failing)) report.clear();
+                                ":outcome_shrink=" + EncodeShrinkProgress(progress.candidates, progress.stop) +
+                                ":outcome_file=" + outcome_path + ":anchored=" + EncodeAnchored(best);
+    if (Rerun(argv, final_options, budget.deadline() + std::chrono::seconds(10))) {
+      std::optional<CandidateResult> final_run = ReadOutcomeFile(outcome_path, &shrunk.report);
+      if (!final_run || !SameFailure(final_run->outcome, failing)) shrunk.report.clear();
     }
   }
-  return report;
+  return shrunk;
 }
 
 std::string RecheckByRerunning(char** argv, const Options& options, const Outcome& first) {

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "../bounded_search.h"
+#include "../shrink.h"
 #include "../world.h"
 
 namespace sim::internal {
@@ -25,10 +26,20 @@ std::unique_ptr<Strategy> RecordingChoices(std::unique_ptr<Strategy> inner, std:
 void WriteOutcomeFile(const Options& options, const Outcome& outcome, const std::vector<ChoiceRecord>& choices,
                       int exit_status, const std::string& report);
 
-// In the failing process: shrinks `failing` by rerunning the program.
-// Returns the report text of the shrunk execution, or "" when shrinking
-// found nothing better (or could not rerun the program).
-std::string ShrinkByRerunning(char** argv, const Options& options, const Outcome& failing);
+struct ShrunkByRerunning {
+  std::string report;  // of the shrunk execution, or "" when shrinking found nothing better (or could not rerun)
+  std::uint64_t candidates = 0;
+  ShrinkStop stop = ShrinkStop::kDone;
+};
+
+// In the failing process: shrinks `failing` by rerunning the program, one
+// candidate per process, within ShrinkBudget(options, kShrinkReruns).
+ShrunkByRerunning ShrinkByRerunning(char** argv, const Options& options, const Outcome& failing);
+
+// outcome_shrink's text, "<candidates>:done|bound|time", both ways.
+std::string EncodeShrinkProgress(std::uint64_t candidates, ShrinkStop stop);
+// Returns false for a malformed text.
+bool DecodeShrinkProgress(const std::string& text, std::uint64_t& candidates, ShrinkStop& stop);
 
 // In a process that ran with check_determinism: reruns the program on the
 // same schedule and compares. Returns why it is not deterministic, or "".

@@ -31,6 +31,7 @@
 #include "../replay_command.h"
 #include "../report_json.h"
 #include "../schedule.h"
+#include "../shrink.h"
 #include "rerun.h"
 #include "../timeline.h"
 #include "../world.h"
@@ -79,6 +80,12 @@ int RunMainInWorld(int argc, char** argv, char** envp) {
     }
     (void)MakeStrategy(options.strategy);
     if (!options.anchored.empty()) (void)DecodeAnchored(options.anchored);
+    std::uint64_t candidates = 0;
+    ShrinkStop stop = ShrinkStop::kDone;
+    if (!options.outcome_shrink.empty() && !DecodeShrinkProgress(options.outcome_shrink, candidates, stop)) {
+      throw std::invalid_argument("SIM_OPTIONS: option 'outcome_shrink' is internal (<candidates>:done|bound|time), "
+                                  "got '" + options.outcome_shrink + "'");
+    }
   } catch (const std::invalid_argument& error) {
     std::fprintf(stderr, "simthread: %s\n", error.what());
     return kUsageExitStatus;
@@ -135,6 +142,9 @@ int RunMainInWorld(int argc, char** argv, char** envp) {
       reported.shrink = 1;
       sim::Report report = MakeReport(outcome, options.first_seed, 0, reported);
       report.preemptions_before_shrink = options.outcome_report - 1;
+      ShrinkStop stop = ShrinkStop::kDone;
+      DecodeShrinkProgress(options.outcome_shrink, report.shrink_candidates, stop);
+      report.shrink_stopped = ShrinkStopNote(stop, report.shrink_candidates, options);
       if (!options.report_json.empty()) WriteJsonFile(options.report_json, ReportJson(report));
       report_text = report.render();
     }
@@ -153,13 +163,17 @@ int RunMainInWorld(int argc, char** argv, char** envp) {
   // Shrink a failure by rerunning the program (one execution per process);
   // a nondeterministic one cannot be. (A crash inside libc never gets here:
   // its short report ended the process.)
-  std::string shrunk_report;
+  ShrunkByRerunning shrunk;
   if (options.shrink != 0 && outcome.verdict != sim::Verdict::kPass &&
       outcome.verdict != sim::Verdict::kNondeterministic) {
-    shrunk_report = ShrinkByRerunning(argv, options, outcome);
+    shrunk = ShrinkByRerunning(argv, options, outcome);
   }
+  const std::string& shrunk_report = shrunk.report;
   const int signal_number = outcome.signal_number;
   sim::Report report = MakeReport(std::move(outcome), options.first_seed, 0, options);
+  // Reported as found: still say when a bound stopped the search.
+  report.shrink_candidates = shrunk.candidates;
+  report.shrink_stopped = ShrinkStopNote(shrunk.stop, shrunk.candidates, options);
   // With a shrunk report, its run already wrote the report file (rerun.h).
   if (!options.report_json.empty() && shrunk_report.empty()) WriteJsonFile(options.report_json, ReportJson(report));
   if (report.verdict == sim::Verdict::kPass) return exit_status;

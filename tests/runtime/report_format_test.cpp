@@ -105,6 +105,27 @@ TEST(ReportFormat, EmptySectionsAreLeftOut) {
   EXPECT_THAT(text, HasSubstr("\n  preemptions: 0\n  schedule: S1-3-1.0-00ff\n  trace hash: 000000003f9c2a1b\n"));
 }
 
+// A search a bound cut short says so in one line after the story
+// (shrink_bound_test.cpp checks the text shrinking writes there).
+TEST(ReportFormat, ShrinkingStoppedLineFollowsTheStory) {
+  sim::Report report = HandBuilt(sim::Verdict::kFailure, "lost 1 update");
+  report.preemptions = 3;
+  report.preemptions_before_shrink = 9;
+  report.story = {"T1 a.cpp:3 lock   <- preempted", "T2 a.cpp:3-5 runs to completion", "T1 a.cpp:5 resumes (unlock)"};
+  report.shrink_stopped = "shrinking stopped at its bound of 7 candidates (shrink_candidates); a higher bound may "
+                          "find fewer preemptions";
+  EXPECT_THAT(report.render(),
+              HasSubstr("  preemptions: 3 (shrunk from 9)\n"
+                        "    T1 a.cpp:3 lock   <- preempted\n"
+                        "    T2 a.cpp:3-5 runs to completion\n"
+                        "    T1 a.cpp:5 resumes (unlock)\n"
+                        "  shrinking stopped at its bound of 7 candidates (shrink_candidates); a higher bound may "
+                        "find fewer preemptions\n"
+                        "  schedule: S1-3-1.0-00ff\n"));
+  report.shrink_stopped.clear();
+  EXPECT_THAT(report.render(), Not(HasSubstr("shrinking stopped")));
+}
+
 // The SUMMARY line is the first sentence of the message's first line.
 TEST(ReportFormat, SummaryIsTheFirstSentence) {
   const std::vector<std::string> lines =
