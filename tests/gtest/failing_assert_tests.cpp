@@ -9,28 +9,12 @@
 #include <mutex>
 #include <thread>
 
+#include "racy_account.h"
 #include "sim/gtest.h"
 
 namespace {
 
-// A check-then-act race every lock of which is correct: the worker that
-// acts second may overdraw the account, and asserts it did not.
-class Account {
- public:
-  int balance() {
-    std::lock_guard guard(mutex_);
-    return balance_;
-  }
-  void Withdraw(int amount) {
-    if (balance() < amount) return;
-    std::lock_guard guard(mutex_);
-    balance_ -= amount;
-  }
-
- private:
-  std::mutex mutex_;
-  int balance_ = 100;
-};
+using Account = RacyAccount;
 
 SIM_TEST(FailingAssert, OverdrawnInAThread) {
   Account account;

@@ -1,9 +1,9 @@
 // Deliberately failing SIM_TESTs. ctest never runs this binary directly:
 // the scripts beside it run it and check how it fails.
-#include <mutex>
 #include <string>
 #include <thread>
 
+#include "racy_account.h"
 #include "sim/gtest.h"
 
 namespace {
@@ -26,24 +26,7 @@ SIM_TEST(Failing, AssertInAThreadEndsTheExecution) {
   sim::fail("not reached: the execution continued after ASSERT_TRUE failed");
 }
 
-// A check-then-act race every lock of which is correct: only some
-// interleavings lose an update.
-class Account {
- public:
-  int balance() {
-    std::lock_guard guard(mutex_);
-    return balance_;
-  }
-  void Withdraw(int amount) {
-    if (balance() < amount) return;
-    std::lock_guard guard(mutex_);
-    balance_ -= amount;
-  }
-
- private:
-  std::mutex mutex_;
-  int balance_ = 100;
-};
+using Account = RacyAccount;
 
 SIM_TEST(Failing, OverdrawnAccount) {
   Account account;
