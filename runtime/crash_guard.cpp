@@ -30,8 +30,6 @@ LibcRange libc_ranges[8];
 int libc_range_count = 0;
 char replay_before_seed[4096];
 char replay_after_seed[4096];
-// False when the command replays a schedule: it has no seed to fill in.
-bool replay_names_seed = true;
 char report_json_path[4096];
 std::uint64_t current_seed = 0;
 
@@ -119,7 +117,7 @@ void SayNumber(std::uint64_t value) {
   if (replay_before_seed[0] != '\0') {
     Say("  replay: ");
     Say(replay_before_seed);
-    if (replay_names_seed) SayNumber(current_seed);
+    SayNumber(current_seed);
     Say(replay_after_seed);
     Say("\n");
   }
@@ -143,7 +141,7 @@ void SayNumber(std::uint64_t value) {
       SayNumber(world.step());
       Say(", \"replay\": \"");
       Say(replay_before_seed);
-      if (replay_names_seed) SayNumber(current_seed);
+      SayNumber(current_seed);
       Say(replay_after_seed);
       Say("\"}\n");
       close(say_fd);
@@ -249,7 +247,6 @@ void OnCrashSignal(int signal_number, siginfo_t* info, void* context) {
 
 void CrashGuard::SetReplayCommand(const std::string& replay_before, const std::string& replay_after) {
   std::snprintf(replay_before_seed, sizeof replay_before_seed, "%s", replay_before.c_str());
-  replay_names_seed = replay_before.ends_with("seed=");
   std::snprintf(replay_after_seed, sizeof replay_after_seed, "%s", replay_after.c_str());
 }
 
@@ -257,7 +254,6 @@ CrashGuard::CrashGuard(std::string replay_before, std::string replay_after, std:
   FindLibc();
   std::snprintf(report_json_path, sizeof report_json_path, "%s", report_json.c_str());
   std::snprintf(replay_before_seed, sizeof replay_before_seed, "%s", replay_before.c_str());
-  replay_names_seed = replay_before.ends_with("seed=");
   std::snprintf(replay_after_seed, sizeof replay_after_seed, "%s", replay_after.c_str());
   previous_actions = previous_;
   if (alternate_stack == nullptr) {

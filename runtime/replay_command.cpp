@@ -15,11 +15,14 @@ std::string ShellQuote(const std::string& word) {
   return quoted + "'";
 }
 
-std::string ReplayCommand(const Options& effective, std::uint64_t seed) {
-  // A replayed schedule is the whole execution: the seed picks nothing, so
-  // the command names the schedule instead (as schedule= was given).
+namespace {
+
+// `name_schedule`: a replayed schedule is the whole execution, and the seed
+// picks nothing, so the command names the schedule instead (as schedule=
+// was given); without it, the seed and strategy=replay:... as they are.
+std::string ReplayCommandNaming(const Options& effective, std::uint64_t seed, bool name_schedule) {
   constexpr std::string_view kReplay = "replay:";
-  const bool schedule = effective.strategy.starts_with(kReplay);
+  const bool schedule = name_schedule && effective.strategy.starts_with(kReplay);
   std::string options =
       schedule ? "schedule=" + effective.strategy.substr(kReplay.size()) : "seed=" + std::to_string(seed);
   const Options defaults;
@@ -59,11 +62,17 @@ std::string ReplayCommand(const Options& effective, std::uint64_t seed) {
   return command;
 }
 
+}  // namespace
+
+std::string ReplayCommand(const Options& effective, std::uint64_t seed) {
+  return ReplayCommandNaming(effective, seed, /*name_schedule=*/true);
+}
+
 std::pair<std::string, std::string> ReplayCommandAroundSeed(const Options& effective) {
   // The command starts "SIM_OPTIONS=seed=0" (quoted or not): split after
-  // "seed=". A schedule's command has no seed: all of it comes before.
-  const std::string command = ReplayCommand(effective, 0);
-  if (effective.strategy.starts_with("replay:")) return {command, ""};
+  // "seed=". A replayed schedule keeps its seed here: the crash guard's
+  // short report always prints one.
+  const std::string command = ReplayCommandNaming(effective, 0, /*name_schedule=*/false);
   const std::size_t seed_at = command.find("seed=0") + 5;
   return {command.substr(0, seed_at), command.substr(seed_at + 1)};
 }

@@ -21,8 +21,8 @@ std::string ReplayCommand(const Options& effective, std::uint64_t seed);
 
 // ReplayCommand split around the seed: before + std::to_string(seed) +
 // after is the command (for code that must not allocate when it prints it).
-// When the command replays a schedule it has no seed: before is all of it,
-// and before does not end in "seed=".
+// A replayed schedule is named here by its seed and strategy=replay:...,
+// since the short crash report (crash_guard.cpp) always prints a seed.
 std::pair<std::string, std::string> ReplayCommandAroundSeed(const Options& effective);
 
 // Quotes `word` for a POSIX shell when it needs it.

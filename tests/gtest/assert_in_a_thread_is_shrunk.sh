@@ -7,7 +7,7 @@ run "$FAILING" --gtest_filter='FailingAssert.OverdrawnInAThread/*'
 [[ "$rc" -ne 0 ]] || fail "the failing SIM_TEST passed"
 expect_contains "$out" "WARNING: simthread: crash (seed=" "the verdict stays a crash"
 expect_contains "$out" "  assertion failed in T" "the message names the assertion"
-expect_contains "$out" "failing_assert_tests.cpp:39" "and where it failed"
+expect_contains "$out" "failing_assert_tests.cpp:23" "and where it failed"
 expect_contains "$out" "  diff: departs from passing seed 0 at event " "diffed against the passing seed"
 preemptions=$(sed -n 's/^  preemptions: //p' <<<"$out")
 [[ "$preemptions" =~ ^1\ \(shrunk\ from\ [0-9]+\)$ ]] || fail "expected 'preemptions: 1 (shrunk from N)', got [$preemptions] in: $out"
