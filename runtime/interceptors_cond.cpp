@@ -22,8 +22,7 @@
 //   pthread_cond_t layout.
 //
 // Inside a world the user's pthread_cond_t is written only by
-// pthread_cond_init, and read once, when the world first sees it, for its
-// clock.
+// pthread_cond_init, and read for its clock while no thread waits on it.
 #include <pthread.h>
 
 #include <algorithm>
@@ -59,11 +58,14 @@ struct CondModel final : SyncModel {
 };
 
 CondModel& CondModelOf(World& world, pthread_cond_t* cond) {
-  return world.ModelOf<CondModel>(cond, [cond] {
-    auto model = std::make_unique<CondModel>();
-    model->clock = (cond->__data.__wrefs & kClockMonotonicMask) != 0 ? CLOCK_MONOTONIC : CLOCK_REALTIME;
-    return model;
-  });
+  CondModel& model = world.ModelOf<CondModel>(cond, [] { return std::make_unique<CondModel>(); });
+  // One nobody waits on may be a new condition variable at the address of
+  // one whose end the world did not see (a stack frame reused), so its
+  // clock is read from its bytes until a thread waits.
+  if (model.waiters.empty()) {
+    model.clock = (cond->__data.__wrefs & kClockMonotonicMask) != 0 ? CLOCK_MONOTONIC : CLOCK_REALTIME;
+  }
+  return model;
 }
 
 std::string CondWaiters(const void* model) {

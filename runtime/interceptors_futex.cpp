@@ -36,6 +36,11 @@ struct FutexModel final : SyncModel {
   // invariant: a thread is in the queue exactly while it blocks in FutexWait
   // and nobody has woken it; the first to wait is the first woken.
   std::list<Waiter> waiters;
+
+  // The kernel queues waiters by address alone: one that waits on a word
+  // whose memory is then freed stays queued, and a wake at that address (on
+  // a new object there) wakes it. Without waiters the model holds nothing.
+  bool OutlivesMemory() const override { return !waiters.empty(); }
 };
 
 FutexModel& FutexModelOf(World& world, const void* address) {

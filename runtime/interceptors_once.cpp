@@ -13,15 +13,21 @@
 // - A routine that throws leaves the flag not done and the exception
 //   propagates (std::call_once's contract; glibc gets there through
 //   cancellation cleanup); a blocked caller then runs the routine itself.
-// - The user's pthread_once_t is read, never written: its done bit, set by a
-//   real call before the world began, means done in every world; a call
-//   completed inside a world is done only in that world's model, so the next
-//   execution (the next seed) starts with the routine not yet run, as the
-//   previous one did.
+// - Done lives in the user's pthread_once_t, as in glibc: the world writes
+//   the done value into it when the routine returns, and reads it at every
+//   call. A new flag at the address of a finished one (a std::future's
+//   shared state freed and allocated again, or a local flag in a loop, whose
+//   end the world never sees) reads 0, so it starts fresh. A flag done
+//   before the world began is done in every world; the end of an execution
+//   writes back what each flag held before (OnceModel::AtExecutionEnd), so
+//   the next execution (the next seed) starts with the routine not yet run,
+//   as this one did.
 //
 // Calling pthread_once from inside its own routine waits for itself
 // forever, as in glibc: the world reports the deadlock.
 #include <pthread.h>
+
+#include <optional>
 
 #include "real_function.h"
 #include "world.h"
@@ -35,10 +41,24 @@ RealFunction<int(pthread_once_t*, void (*)())> real_once("pthread_once");
 // pthread_once_t holds 2.
 constexpr pthread_once_t kOnceDone = 2;
 
+// Made by the first call that finds the flag not done, and kept once done
+// for what to write back at the end of the execution.
 struct OnceModel final : SyncModel {
-  bool done = false;
   SimThread* runner = nullptr;  // the thread running the routine, if any
+  // What the flag held before the world wrote kOnceDone into it.
+  std::optional<pthread_once_t> overwritten;
+
+  bool Busy() const override { return runner != nullptr; }
+  void AtExecutionEnd(const void* address) override {
+    auto* flag = static_cast<pthread_once_t*>(const_cast<void*>(address));
+    // Unless the bytes are no longer the flag's (memory the world did not see freed).
+    if (overwritten && __atomic_load_n(flag, __ATOMIC_RELAXED) == kOnceDone) {
+      __atomic_store_n(flag, *overwritten, __ATOMIC_RELAXED);
+    }
+  }
 };
+
+bool Done(const pthread_once_t* once) { return (__atomic_load_n(once, __ATOMIC_ACQUIRE) & kOnceDone) != 0; }
 
 bool OnceNotRunning(const void* model) { return static_cast<const OnceModel*>(model)->runner == nullptr; }
 
@@ -53,40 +73,43 @@ extern "C" {
 
 int pthread_once(pthread_once_t* once, void (*routine)()) {
   if (!InWorld()) return real_once(once, routine);
-  World& world = *current_world;
-  OnceModel& model = world.ModelOf<OnceModel>(once, [once] {
-    auto created = std::make_unique<OnceModel>();
-    created->done = (*once & kOnceDone) != 0;
-    return created;
-  });
   // A finished once can never change again: no interleaving depends on when
   // it is read, so it is no scheduling point (gtest and libstdc++ check
   // theirs on every call, which would flood the trace).
-  if (model.done) return 0;
+  if (Done(once)) return 0;
+  World& world = *current_world;
   world.SchedulingPoint(EventKind::kOnce, once, world.CallerSite());
-  if (model.runner != nullptr) {
+  auto model_of = [&world, once]() -> OnceModel& {
+    return world.ModelOf<OnceModel>(once, [] { return std::make_unique<OnceModel>(); });
+  };
+  OnceModel* model = &model_of();
+  if (model->runner != nullptr) {
     Wait wait;
     wait.description = "wait for pthread_once routine";
     wait.object = once;
     wait.ready = OnceNotRunning;
-    wait.model = &model;
+    wait.model = model;
     wait.blocker = OnceRunner;
-    while (model.runner != nullptr) world.Block(wait);
+    while (model->runner != nullptr) world.Block(wait);
+    model = &model_of();  // the flag may have been freed meanwhile, and this is a new one
   }
-  if (model.done) return 0;
-  model.runner = &world.running();
+  if (Done(once)) return 0;
+  model->runner = &world.running();
   try {
     routine();
   } catch (...) {
-    model.runner = nullptr;
+    model->runner = nullptr;
     world.ReadinessMayHaveChanged();
     throw;
   }
   // No scheduling point since the routine's last one: say it, or a thread
   // waiting for the routine would stay invisible to the next access point.
-  model.runner = nullptr;
-  model.done = true;
+  model->runner = nullptr;
   world.ReadinessMayHaveChanged();
+  // Forgotten: the routine freed its own flag, whose bytes are not the flag's now.
+  if (model->forgotten) return 0;
+  model->overwritten = *once;
+  __atomic_store_n(once, kOnceDone, __ATOMIC_RELEASE);
   return 0;
 }
 

@@ -13,8 +13,9 @@
 // either.
 //
 // Inside a world the user's pthread_rwlock_t is written only by
-// pthread_rwlock_init, and read once, when the world first sees the lock,
-// for its kind and whether a real thread held it before the world began.
+// pthread_rwlock_init, and read for its kind while nobody holds or waits for
+// it, and once, when the world first sees the lock, for whether a real
+// thread held it before the world began.
 #include <pthread.h>
 
 #include <algorithm>
@@ -53,12 +54,24 @@ struct RwlockModel final : SyncModel {
 };
 
 RwlockModel& RwlockModelOf(World& world, pthread_rwlock_t* rwlock) {
-  return world.ModelOf<RwlockModel>(rwlock, [rwlock] {
-    auto model = std::make_unique<RwlockModel>();
-    model->prefer_writers = rwlock->__data.__flags == PTHREAD_RWLOCK_PREFER_WRITER_NONRECURSIVE_NP;
-    model->held_outside_world = rwlock->__data.__cur_writer != 0 || (rwlock->__data.__readers >> kReaderShift) != 0;
-    return model;
+  RwlockModel& model = world.ModelOf<RwlockModel>(rwlock, [rwlock] {
+    auto created = std::make_unique<RwlockModel>();
+    created->held_outside_world =
+        rwlock->__data.__cur_writer != 0 || (rwlock->__data.__readers >> kReaderShift) != 0;
+    return created;
   });
+  // A lock nobody holds or waits for may be a new one at the address of one
+  // whose end the world did not see (a stack frame reused:
+  // std::shared_mutex has no destructor call), so its kind is read from its
+  // bytes until it is used.
+  if (model.writer == nullptr && model.readers.empty() && model.waiting_writers == 0) {
+    const bool prefer_writers = rwlock->__data.__flags == PTHREAD_RWLOCK_PREFER_WRITER_NONRECURSIVE_NP;
+    if (prefer_writers != model.prefer_writers) {
+      model.prefer_writers = prefer_writers;
+      world.ReadinessMayHaveChanged();  // CanRead reads it
+    }
+  }
+  return model;
 }
 
 bool CanRead(const void* model) {

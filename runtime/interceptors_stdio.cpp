@@ -8,6 +8,12 @@
 // same FILE, that thread would wait in the kernel and stop the world's one
 // OS thread with it.
 //
+// fclose forgets the FILE's lock model: glibc frees the FILE inside fclose,
+// where the world does not see the free, and the next fopen often returns
+// the same address. A FILE closed while flockfile'd (glibc's lock is
+// recursive, so its owner may close it) would otherwise leave the new FILE
+// locked.
+//
 // Not modelled: the lock printf, fputs, fwrite and friends take internally.
 // Those calls run in libc without a scheduling point, so they take and drop
 // the real lock while no other simulated thread can run; the internal lock
@@ -26,6 +32,7 @@ namespace {
 RealFunction<void(FILE*)> real_flockfile("flockfile");
 RealFunction<int(FILE*)> real_ftrylockfile("ftrylockfile");
 RealFunction<void(FILE*)> real_funlockfile("funlockfile");
+RealFunction<int(FILE*)> real_fclose("fclose");
 
 struct StdioLockModel final : SyncModel {
   SimThread* owner = nullptr;
@@ -96,6 +103,11 @@ void funlockfile(FILE* file) noexcept {
     lock.owner = nullptr;
     world.ReadinessMayHaveChanged();
   }
+}
+
+int fclose(FILE* file) {
+  if (InWorld()) current_world->ForgetModel(file);
+  return real_fclose(file);
 }
 
 }  // extern "C"

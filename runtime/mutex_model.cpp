@@ -18,20 +18,29 @@ std::string MutexHolder(const void* model) {
   return mutex.owner != nullptr ? "held by T" + std::to_string(mutex.owner->id) : "free";
 }
 
+MutexModel::Kind KindOf(const pthread_mutex_t* mutex) {
+  // glibc's layout: the low two bits of __kind are the mutex type.
+  switch (mutex->__data.__kind & 3) {
+    case PTHREAD_MUTEX_RECURSIVE_NP: return MutexModel::Kind::kRecursive;
+    case PTHREAD_MUTEX_ERRORCHECK_NP: return MutexModel::Kind::kErrorCheck;
+  }
+  return MutexModel::Kind::kNormal;
+}
+
 }  // namespace
 
 MutexModel& MutexModelOf(World& world, pthread_mutex_t* mutex) {
-  return world.ModelOf<MutexModel>(mutex, [mutex] {
-    auto model = std::make_unique<MutexModel>();
-    // glibc's layout: the low two bits of __kind are the mutex type.
-    switch (mutex->__data.__kind & 3) {
-      case PTHREAD_MUTEX_RECURSIVE_NP: model->kind = MutexModel::Kind::kRecursive; break;
-      case PTHREAD_MUTEX_ERRORCHECK_NP: model->kind = MutexModel::Kind::kErrorCheck; break;
-      default: model->kind = MutexModel::Kind::kNormal; break;
-    }
-    model->held_outside_world = mutex->__data.__lock != 0;
-    return model;
+  MutexModel& model = world.ModelOf<MutexModel>(mutex, [mutex] {
+    auto created = std::make_unique<MutexModel>();
+    created->held_outside_world = mutex->__data.__lock != 0;
+    return created;
   });
+  // A mutex nobody holds may be a new one at the address of one whose end
+  // the world did not see (a stack frame reused: std::mutex and
+  // std::recursive_mutex have no destructor call), so its kind is read from
+  // its bytes, which the world never writes, until it is locked.
+  if (model.owner == nullptr) model.kind = KindOf(mutex);
+  return model;
 }
 
 int AcquireMutex(World& world, pthread_mutex_t* mutex, std::optional<std::uint64_t> deadline_ns) {

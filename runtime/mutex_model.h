@@ -1,8 +1,9 @@
 // mutex_model.h: the world's model of a pthread mutex, shared by the mutex
 // and condition-variable interceptors.
 //
-// The user's pthread_mutex_t is only read (its kind, and whether a real
-// thread held it when the world first saw it), never written, inside a world.
+// The user's pthread_mutex_t is only read (its kind whenever nobody holds
+// it, and whether a real thread held it when the world first saw it), never
+// written, inside a world.
 #ifndef SIM_RUNTIME_MUTEX_MODEL_H_
 #define SIM_RUNTIME_MUTEX_MODEL_H_
 

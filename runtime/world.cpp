@@ -144,6 +144,7 @@ Outcome World::Run(std::function<void()> body, MainTcb main_tcb) {
   __sim_world_active = 1;
   SwitchTo(main);  // returns when the execution has ended
   if (!main.borrowed_tcb) SetSimulatedThreadMarker(false);
+  EndModels();
   current_world = nullptr;
   RefreshSlowPathFlag();
 
@@ -518,10 +519,60 @@ void World::EndOnScheduleMismatch(std::string_view mismatch) {
 }
 
 void World::ReleaseFinishedStack(SimThread& from) {
-  // Its fiber will never run again, and we are no longer on its stack.
+  // Its fiber will never run again, and we are no longer on its stack. The
+  // objects on it are gone (the next thread may get the same stack).
+  ForgetModelsIn(from.stack.lowest, from.stack.top());
   GlobalStackPool().Release(from.stack);
   from.stack = Stack{};
   if (from.detached || from.joined) RetireThread(from);
+}
+
+void World::ForgetModels(ModelMap::iterator first, ModelMap::iterator last) {
+  const bool was_disposing = disposing_models_;
+  disposing_models_ = true;  // erasing frees map nodes
+  while (first != last) {
+    if (&first->second == cached_model_slot_) cached_model_slot_ = nullptr;
+    std::unique_ptr<SyncModel> model = std::move(first->second.model);
+    first = models_.erase(first);
+    Dispose(std::move(model));
+  }
+  disposing_models_ = was_disposing;
+}
+
+void World::ForgetModelsOfMemory(ModelMap::iterator first, const void* end) {
+  while (first != models_.end() && first->first < end) {
+    auto next = std::next(first);
+    if (first->second.model == nullptr || !first->second.model->OutlivesMemory()) ForgetModels(first, next);
+    first = next;
+  }
+}
+
+void World::Dispose(std::unique_ptr<SyncModel> model) {
+  if (model == nullptr) return;
+  const bool was_disposing = disposing_models_;
+  disposing_models_ = true;
+  // Dropping a model changes no thread's readiness: one a blocked thread's
+  // Wait reads is kept as it is, and a new object at the address gets a
+  // model of its own.
+  bool in_use = model->Busy();
+  for (const SimThread* thread : unfinished_) {
+    in_use |= thread->state == ThreadState::kBlocked && thread->wait.model == static_cast<const void*>(model.get());
+  }
+  if (in_use) {
+    model->forgotten = true;
+    retired_models_.push_back(std::move(model));
+  } else {
+    model.reset();
+  }
+  disposing_models_ = was_disposing;
+}
+
+void World::EndModels() {
+  // Objects on an abandoned fiber's stack are included: that stack is dead
+  // memory, the pool's, until a new thread's frames overwrite it.
+  for (auto& [address, slot] : models_) {
+    if (slot.model != nullptr) slot.model->AtExecutionEnd(address);
+  }
 }
 
 std::vector<std::uint32_t> Outcome::decisions() const {

@@ -18,8 +18,8 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <map>
 #include <typeindex>
-#include <unordered_map>
 #include <vector>
 
 #include "sim/sim.h"
@@ -112,8 +112,31 @@ struct Outcome {
 
 
 // Per-world model of a user's synchronisation object, keyed by its address.
+// A model lives as long as its object: the world forgets it when the
+// object's memory ends (World::ForgetModelsIn: free, realloc, munmap,
+// fclose, a finished thread's stack) or the object is destroyed or
+// initialised again (World::ForgetModel), so a new object at the same
+// address starts fresh.
+//
+// invariant: a SyncModel is the first base of its model type (single
+// inheritance), so a Wait's `model` pointer, which points at the derived
+// model, is also the address of its SyncModel.
 struct SyncModel {
   virtual ~SyncModel() = default;
+  // Whether an interceptor holds this model across user code, outside a
+  // Block (pthread_once, while the routine runs). The world never destroys
+  // a busy model, nor one a blocked thread's Wait names: forgotten, it is
+  // kept aside until the world ends.
+  virtual bool Busy() const { return false; }
+  // Whether the model outlives the memory of its object: a futex's waiters
+  // are queued on the address alone, in the kernel as here.
+  virtual bool OutlivesMemory() const { return false; }
+  // Called when the execution has ended, for each model still in the map
+  // (its object was not seen to end): undoes what the model wrote into the
+  // user's object, so that the next execution finds the object as this one
+  // did.
+  virtual void AtExecutionEnd(const void* /*address*/) {}
+  bool forgotten = false;  // forgotten while busy or waited on
 };
 
 class World {
@@ -227,7 +250,7 @@ class World {
 
   // The per-world model of the user's object at `address`, created on first
   // use by `make`. A model of another type at the same address (the memory
-  // was reused) is replaced.
+  // was reused without the world seeing it end) is replaced.
   template <typename Model, typename Make>
   Model& ModelOf(const void* address, Make make) {
     // A thread usually works one object at a time (lock, unlock, wait on the
@@ -240,9 +263,27 @@ class World {
     }
     return FindOrMakeModel<Model>(address, make);
   }
+  // The object at `address` was destroyed or is initialised again: the
+  // next use there starts from a new model.
   void ForgetModel(const void* address) {
-    if (address == cached_model_address_) cached_model_slot_ = nullptr;
-    models_.erase(address);
+    auto it = models_.find(address);
+    if (it != models_.end()) ForgetModels(it, std::next(it));
+  }
+  // The memory [begin, end) was freed, unmapped or otherwise ended: forgets
+  // the models of the objects in it (except those that OutlivesMemory).
+  // Inline for the common case, a range with no model in it; a no-op while
+  // the world disposes of models itself (their memory is the runtime's).
+  void ForgetModelsIn(const void* begin, const void* end) {
+    if (disposing_models_) return;
+    auto it = models_.lower_bound(begin);
+    if (it == models_.end() || it->first >= end) return;
+    ForgetModelsOfMemory(it, end);
+  }
+  // The lowest address at or above `address` with a model, or null: lets
+  // free() learn a block's size only when a model may lie in the block.
+  const void* FirstModelAtOrAbove(const void* address) const {
+    auto it = models_.lower_bound(address);
+    return it == models_.end() ? nullptr : it->first;
   }
 
   const Options& options() const { return options_; }
@@ -334,11 +375,12 @@ class World {
   template <typename Model, typename Make>
   [[gnu::noinline]] Model& FindOrMakeModel(const void* address, Make make) {
     if (address != cached_model_address_ || cached_model_slot_ == nullptr) {
-      cached_model_slot_ = &models_[address];
+      cached_model_slot_ = &models_.try_emplace(address).first->second;
       cached_model_address_ = address;
     }
     ModelSlot& slot = *cached_model_slot_;
     if (slot.model == nullptr || slot.type != std::type_index(typeid(Model))) {
+      Dispose(std::move(slot.model));
       slot.model = make();
       slot.type = std::type_index(typeid(Model));
     }
@@ -349,6 +391,17 @@ class World {
     std::unique_ptr<SyncModel> model;
     std::type_index type = std::type_index(typeid(void));
   };
+  using ModelMap = std::map<const void*, ModelSlot>;
+
+  // Forgets the models in [first, last).
+  void ForgetModels(ModelMap::iterator first, ModelMap::iterator last);
+  // ForgetModelsIn's slow path: `first` is the first model in the range.
+  [[gnu::noinline]] void ForgetModelsOfMemory(ModelMap::iterator first, const void* end);
+  // Destroys a model nothing points at any more, or keeps it aside until
+  // the world ends when a thread still may (SyncModel::Busy, a Wait).
+  void Dispose(std::unique_ptr<SyncModel> model);
+  // At the end of the execution: AtExecutionEnd for every model.
+  void EndModels();
 
   const Options& options_;  // not a copy: copying it cost six strings per execution
   Strategy& strategy_;
@@ -397,9 +450,17 @@ class World {
   bool strategy_wants_pending_ = false;
   std::vector<PendingOperation> pending_;  // scratch, reused at every choice point
   std::vector<Preemption> preemptions_;  // recorded only while the whole trace is kept
-  std::unordered_map<const void*, ModelSlot> models_;
+  // Ordered, so that the models in a freed range are found without a probe
+  // per address. Nodes are stable: cached_model_slot_ stays valid until its
+  // model is forgotten.
+  ModelMap models_;
   const void* cached_model_address_ = nullptr;
   ModelSlot* cached_model_slot_ = nullptr;
+  // Forgotten while busy or waited on; destroyed with the world.
+  std::vector<std::unique_ptr<SyncModel>> retired_models_;
+  // Set while the world destroys models: the frees that causes are of the
+  // runtime's own memory, and must not reenter the map.
+  bool disposing_models_ = false;
   Trace trace_;
   Outcome outcome_;
   std::uint64_t steps_ = 0;
