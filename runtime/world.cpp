@@ -534,6 +534,7 @@ void World::ForgetModels(ModelMap::iterator first, ModelMap::iterator last) {
     if (&first->second == cached_model_slot_) cached_model_slot_ = nullptr;
     std::unique_ptr<SyncModel> model = std::move(first->second.model);
     first = models_.erase(first);
+    ++models_version_;
     Dispose(std::move(model));
   }
   disposing_models_ = was_disposing;
@@ -545,6 +546,14 @@ void World::ForgetModelsOfMemory(ModelMap::iterator first, const void* end) {
     if (first->second.model == nullptr || !first->second.model->OutlivesMemory()) ForgetModels(first, next);
     first = next;
   }
+}
+
+const void* World::FindFirstModelAtOrAbove(const void* address) {
+  const auto it = models_.lower_bound(address);
+  gap_above_ = it == models_.begin() ? 0 : reinterpret_cast<std::uintptr_t>(std::prev(it)->first);
+  gap_end_ = it == models_.end() ? kNoModelAbove : reinterpret_cast<std::uintptr_t>(it->first);
+  gap_version_ = models_version_;
+  return it == models_.end() ? nullptr : it->first;
 }
 
 void World::Dispose(std::unique_ptr<SyncModel> model) {
