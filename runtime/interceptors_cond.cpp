@@ -22,7 +22,7 @@
 //   pthread_cond_t layout.
 //
 // Inside a world the user's pthread_cond_t is written only by
-// pthread_cond_init, and read for its clock while no thread waits on it.
+// pthread_cond_init, and read for its clock at every timed wait.
 #include <pthread.h>
 
 #include <algorithm>
@@ -53,19 +53,19 @@ RealFunction<int(pthread_cond_t*)> real_broadcast("pthread_cond_broadcast", kCon
 constexpr unsigned kClockMonotonicMask = 2;
 
 struct CondModel final : SyncModel {
-  clockid_t clock = CLOCK_REALTIME;  // for pthread_cond_timedwait
-  std::deque<SimThread*> waiters;    // FIFO: a signal wakes the longest waiter
+  std::deque<SimThread*> waiters;  // FIFO: a signal wakes the longest waiter
 };
 
 CondModel& CondModelOf(World& world, pthread_cond_t* cond) {
-  CondModel& model = world.ModelOf<CondModel>(cond, [] { return std::make_unique<CondModel>(); });
-  // One nobody waits on may be a new condition variable at the address of
-  // one whose end the world did not see (a stack frame reused), so its
-  // clock is read from its bytes until a thread waits.
-  if (model.waiters.empty()) {
-    model.clock = (cond->__data.__wrefs & kClockMonotonicMask) != 0 ? CLOCK_MONOTONIC : CLOCK_REALTIME;
-  }
-  return model;
+  return world.ModelOf<CondModel>(cond, [] { return std::make_unique<CondModel>(); });
+}
+
+// pthread_cond_timedwait's clock, read from the condition variable's bytes
+// at every wait rather than kept in the model: a new condition variable at
+// the address of one whose end the world did not see (a stack frame
+// reused) has its own.
+clockid_t ClockOf(const pthread_cond_t* cond) {
+  return (cond->__data.__wrefs & kClockMonotonicMask) != 0 ? CLOCK_MONOTONIC : CLOCK_REALTIME;
 }
 
 std::string CondWaiters(const void* model) {
@@ -133,7 +133,7 @@ int pthread_cond_timedwait(pthread_cond_t* cond, pthread_mutex_t* mutex, const s
   World& world = *current_world;
   world.SchedulingPoint(EventKind::kCondWait, cond, world.CallerSite());
   if (!ValidTimespec(absolute)) return EINVAL;
-  return WaitOn(world, cond, mutex, DeadlineFromAbsolute(CondModelOf(world, cond).clock, *absolute));
+  return WaitOn(world, cond, mutex, DeadlineFromAbsolute(ClockOf(cond), *absolute));
 }
 
 int pthread_cond_clockwait(pthread_cond_t* cond, pthread_mutex_t* mutex, clockid_t clock,

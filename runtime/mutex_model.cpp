@@ -30,17 +30,12 @@ MutexModel::Kind KindOf(const pthread_mutex_t* mutex) {
 }  // namespace
 
 MutexModel& MutexModelOf(World& world, pthread_mutex_t* mutex) {
-  MutexModel& model = world.ModelOf<MutexModel>(mutex, [mutex] {
-    auto created = std::make_unique<MutexModel>();
-    created->held_outside_world = mutex->__data.__lock != 0;
-    return created;
+  return world.ModelOf<MutexModel>(mutex, [mutex] {
+    auto model = std::make_unique<MutexModel>();
+    model->kind = KindOf(mutex);
+    model->held_outside_world = mutex->__data.__lock != 0;
+    return model;
   });
-  // A mutex nobody holds may be a new one at the address of one whose end
-  // the world did not see (a stack frame reused: std::mutex and
-  // std::recursive_mutex have no destructor call), so its kind is read from
-  // its bytes, which the world never writes, until it is locked.
-  if (model.owner == nullptr) model.kind = KindOf(mutex);
-  return model;
 }
 
 int AcquireMutex(World& world, pthread_mutex_t* mutex, std::optional<std::uint64_t> deadline_ns) {
@@ -63,6 +58,12 @@ int AcquireMutex(World& world, pthread_mutex_t* mutex, std::optional<std::uint64
     wait.blocker = MutexHolder;
     if (world.Block(wait)) return ETIMEDOUT;
   }
+  // A mutex nobody holds may be a new one at the address of one whose end
+  // the world did not see (a stack frame reused: std::mutex and
+  // std::recursive_mutex have no destructor call), so its kind is read
+  // again from its bytes, which the world never writes, whenever a thread
+  // takes it.
+  model.kind = KindOf(mutex);
   model.owner = &self;
   model.recursion = 1;
   return 0;
@@ -71,6 +72,7 @@ int AcquireMutex(World& world, pthread_mutex_t* mutex, std::optional<std::uint64
 int ReleaseMutex(World& world, pthread_mutex_t* mutex) {
   MutexModel& model = MutexModelOf(world, mutex);
   if (model.owner != &world.running()) {
+    if (model.owner == nullptr) model.kind = KindOf(mutex);  // as when taken (AcquireMutex)
     if (model.kind != MutexModel::Kind::kNormal) return EPERM;
     // A normal mutex unlocked by another thread: glibc just unlocks it.
   } else if (--model.recursion > 0) {

@@ -1,7 +1,7 @@
 // mutex_model.h: the world's model of a pthread mutex, shared by the mutex
 // and condition-variable interceptors.
 //
-// The user's pthread_mutex_t is only read (its kind whenever nobody holds
+// The user's pthread_mutex_t is only read (its kind whenever a thread takes
 // it, and whether a real thread held it when the world first saw it), never
 // written, inside a world.
 #ifndef SIM_RUNTIME_MUTEX_MODEL_H_
