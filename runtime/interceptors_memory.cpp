@@ -26,11 +26,14 @@
 
 #include <atomic>
 #include <cstddef>
+#include <cstdint>
 
 #include "real_function.h"
 #include "world.h"
 
 using namespace sim::internal;
+
+extern "C" void __libc_free(void* pointer) noexcept;  // glibc's free, under the name it exports too
 
 namespace {
 RealFunction<void*(void*, std::size_t)> real_realloc("realloc");
@@ -51,6 +54,31 @@ std::atomic<bool> resolving_free{false};
   function(pointer);
 }
 
+// glibc 2.36 x86-64's malloc: MALLOC_ALIGNMENT, MINSIZE, and the chunk's
+// size word just below the block, whose low three bits are flags.
+constexpr std::uintptr_t kGlibcAlignment = 16;
+constexpr std::size_t kGlibcMinimumChunk = 32;
+constexpr std::size_t kGlibcChunkFlags = 7;
+
+// The usable size of the heap block at `block`, about to be freed or
+// moved, or 0 when it cannot be a block of glibc's. glibc's free and
+// realloc check a pointer's alignment and its chunk's size before they
+// read past the chunk's header, and abort ("free(): invalid pointer", a
+// double free, a free of a bad pointer): that is how the program's heap
+// bug is reported. malloc_usable_size checks nothing, and would crash
+// reading through a bad header first. Another allocator's
+// malloc_usable_size is asked as it is.
+std::size_t BlockSize(char* block) {
+  const FreeFunction next_free = real_free.load(std::memory_order_relaxed);
+  if (next_free == nullptr || next_free == &__libc_free) {
+    const auto address = reinterpret_cast<std::uintptr_t>(block);
+    if (address % kGlibcAlignment != 0) return 0;
+    const std::size_t chunk = reinterpret_cast<const std::size_t*>(block)[-1] & ~kGlibcChunkFlags;
+    if (chunk < kGlibcMinimumChunk || chunk % kGlibcAlignment != 0 || address > UINTPTR_MAX - chunk) return 0;
+  }
+  return malloc_usable_size(block);
+}
+
 // The models in the heap block at `block`, which is about to be freed.
 // Asks the allocator for the block's size only when a model lies at or
 // above it. Out of line: free's own path outside a world stays a few
@@ -59,7 +87,7 @@ std::atomic<bool> resolving_free{false};
   World& world = *current_world;
   const void* first = world.FirstModelAtOrAbove(block);
   if (first == nullptr) return;
-  char* const end = block + malloc_usable_size(block);
+  char* const end = block + BlockSize(block);
   if (first < end) world.ForgetModelsIn(block, end);
 }
 
@@ -82,7 +110,7 @@ __attribute__((weak)) void* realloc(void* pointer, std::size_t size) noexcept {
   auto* block = static_cast<char*>(pointer);
   // The block's size before realloc changes it; only when a model may be in it.
   const void* first = world.FirstModelAtOrAbove(block);
-  const std::size_t old_size = first != nullptr ? malloc_usable_size(block) : 0;
+  const std::size_t old_size = first != nullptr ? BlockSize(block) : 0;
   void* moved = real_realloc(pointer, size);
   if (first == nullptr || first >= block + old_size || (moved == nullptr && size != 0)) return moved;
   // The models only: their objects' bytes are not read here.
