@@ -15,7 +15,8 @@
 // - The real free is found with dlsym, which may itself free: a free that
 //   arrives while the lookup is under way leaks its block instead of
 //   recursing. Outside a world free is a load, two tests and a jump to the
-//   real one (1.4 ns a free more; docs/performance.md).
+//   real one (10 instructions a free more, no measurable time;
+//   docs/performance.md).
 // - The definitions are weak (and stay global through
 //   localize_archive.sh): a program that links its own allocator statically
 //   keeps its free, and the world then sees no frees. Interposition on

@@ -15,10 +15,10 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
-#include <map>
 #include <typeindex>
 #include <vector>
 
