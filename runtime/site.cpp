@@ -268,27 +268,28 @@ const std::vector<SiteNamer::Frame>* SiteNamer::UserFrame(const Site& site, cons
 }
 
 std::string SiteNamer::Name(const Site& site) {
-  if (site.source != nullptr) {
-    return std::string(Basename(site.source->file)) + ":" + std::to_string(site.source->line);
-  }
-  if (site.frames[0] == nullptr) return "(no site)";
+  const Location at = Locate(site);
+  return at.has_line ? at.where + ":" + std::to_string(at.line) : at.where;
+}
+
+SiteNamer::Location SiteNamer::Locate(const Site& site) {
+  if (site.source != nullptr) return {std::string(Basename(site.source->file)), true, site.source->line};
+  if (site.frames[0] == nullptr) return {"(no site)"};
   const Frame* frame;
   UserFrame(site, &frame);
-  if (frame != nullptr && frame->line != 0) {
-    return std::string(Basename(frame->file)) + ":" + std::to_string(frame->line);
-  }
+  if (frame != nullptr && frame->line != 0) return {std::string(Basename(frame->file)), true, frame->line};
   // No line information (a system library without debug info): name the
   // function and module, which is what a reader can look up.
   const Module* module = ModuleOf(site.frames[0]);
   const std::string module_name = module != nullptr ? std::string(Basename(module->path)) : "?";
   if (frame != nullptr && !frame->function.empty() && frame->function != "??") {
     const std::string& function = frame->function;
-    return function.substr(0, function.find('(')) + "() (" + module_name + ")";
+    return {function.substr(0, function.find('(')) + "() (" + module_name + ")"};
   }
   char fallback[512];
   std::snprintf(fallback, sizeof fallback, "%s+0x%zx", module_name.c_str(),
                 module != nullptr ? reinterpret_cast<std::uintptr_t>(site.frames[0]) - module->bias : 0);
-  return fallback;
+  return {fallback};
 }
 
 bool SiteNamer::IsUserSite(const Site& site) {

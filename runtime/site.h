@@ -68,6 +68,14 @@ class SiteNamer {
  public:
   void Add(const Site& site);           // queue its frames for symbolization
   std::string Name(const Site& site);   // "file.cpp:42" or "function+0x12 (module)"
+  // Name in its parts: `where` is the file's basename when the site has a
+  // line, else the whole name without one (`f() (libx.so)`, `libx.so+0x12`).
+  struct Location {
+    std::string where;
+    bool has_line = false;
+    unsigned line = 0;
+  };
+  Location Locate(const Site& site);
   std::string Function(const Site& site);
   // False when every frame of the site is in the C++ library, libc,
   // GoogleTest or simthread itself: not the user's code.

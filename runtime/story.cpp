@@ -15,17 +15,13 @@ namespace {
 // the order the files came up; or the names of sites that have no line.
 class SitesRun {
  public:
-  void Add(const std::string& name) {
-    const std::size_t colon = name.rfind(':');
-    const bool has_line = colon != std::string::npos && colon + 1 < name.size() &&
-                          name.find_first_not_of("0123456789", colon + 1) == std::string::npos;
-    const std::string file = has_line ? name.substr(0, colon) : name;
-    auto it = std::find_if(files_.begin(), files_.end(), [&file](const File& f) { return f.name == file; });
-    if (it == files_.end()) it = files_.insert(files_.end(), File{file, has_line, 0, 0});
-    if (!has_line) return;
-    const unsigned line = static_cast<unsigned>(std::stoul(name.substr(colon + 1)));
-    if (it->low == 0 || line < it->low) it->low = line;
-    if (line > it->high) it->high = line;
+  void Add(const SiteNamer::Location& at) {
+    auto it = std::find_if(files_.begin(), files_.end(), [&at](const File& f) { return f.name == at.where; });
+    if (it == files_.end()) it = files_.insert(files_.end(), File{at.where});
+    if (!at.has_line) return;
+    if (!it->seen_line || at.line < it->low) it->low = at.line;
+    if (!it->seen_line || at.line > it->high) it->high = at.line;
+    it->seen_line = true;
   }
   // "a.cpp:23-38", "a.cpp:23, stl_vector.h:988-1012", "... and 3 more files".
   std::string Text() const {
@@ -35,7 +31,7 @@ class SitesRun {
       const File& file = files_[i];
       if (!text.empty()) text += ", ";
       text += file.name;
-      if (file.has_lines) {
+      if (file.seen_line) {
         text += ":" + std::to_string(file.low);
         if (file.high != file.low) text += "-" + std::to_string(file.high);
       }
@@ -47,8 +43,8 @@ class SitesRun {
  private:
   struct File {
     std::string name;
-    bool has_lines;
-    unsigned low, high;
+    bool seen_line = false;
+    unsigned low = 0, high = 0;
   };
   std::vector<File> files_;
 };
@@ -131,7 +127,7 @@ class Teller {
         lines_.emplace_back();
       }
       Run& run = runs[it->second];
-      run.sites.Add(namer_.Name(event.site));
+      run.sites.Add(namer_.Locate(event.site));
       run.finished |= event.kind == EventKind::kThreadExit;
     }
     for (const Run& run : runs) {

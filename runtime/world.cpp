@@ -197,10 +197,7 @@ SimThread& World::CreateThread(std::function<void()> body) {
   if (enabled_.size() < unfinished_.size()) enabled_.resize(unfinished_.size());
   threads_.push_back(std::move(thread));
   ++live_threads_;
-  if (threads_.size() > 1) {
-    lone_path_ = false;
-    lone_access_limit_ = 0;
-  }
+  if (threads_.size() > 1) LeaveLonePath();
   return *threads_.back();
 }
 

@@ -220,8 +220,7 @@ class World {
   // A signal is now pending for `thread` (interceptors_signal.cpp).
   void SignalPending(SimThread& thread, int signal_number) {
     thread.pending_signals.push_back(signal_number);
-    lone_path_ = false;  // the slow path delivers it
-    lone_access_limit_ = 0;
+    LeaveLonePath();  // the slow path delivers it
   }
 
   // Called at each clock read of the running thread. The first read after
@@ -437,6 +436,11 @@ class World {
   // access instead of four.
   std::uint64_t lone_access_limit_ = 0;
   bool lone_path_ = false;
+  // For the rest of the execution (a second thread, a pending signal).
+  void LeaveLonePath() {
+    lone_path_ = false;
+    lone_access_limit_ = 0;
+  }
   SimThread driver_;           // the OS thread's own context, while it waits for the execution
   SimThread* running_ = nullptr;
   SimThread* switching_from_ = nullptr;
