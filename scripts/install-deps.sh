@@ -10,6 +10,9 @@ packages=(
   ninja-build cmake
   python3   # test scripts check JSON reports and timelines with it
   chromium  # tests/timeline: opens the HTML timeline headless and checks its screenshot (~4 s)
+  # tests/thirdparty: the conformance suite's libraries
+  libconcurrentqueue-dev libreaderwriterqueue-dev libabsl-dev libtbb-dev liburcu-dev libcds-dev
+  libxenium-dev libleveldb-dev
 )
 
 missing=()
