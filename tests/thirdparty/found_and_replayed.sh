@@ -16,7 +16,7 @@ $err"
 expect_contains "$report" "shrunk from" "the report of a shrunk failure"
 replay_line="$(sed -n 's/^ *replay: //p' <<< "$report" | head -1)"
 expect_contains "$replay_line" "SIM_OPTIONS=" "the report's replay line"
-hash="$(grep -o 'trace hash [0-9a-f]*' <<< "$report" | head -1)"
+hash="$(grep -o 'trace hash: [0-9a-f]*' <<< "$report" | head -1)"
 [[ -n "$hash" ]] || fail "no trace hash in the report:
 $report"
 summary_of() {  # the lines of a report that must repeat exactly
