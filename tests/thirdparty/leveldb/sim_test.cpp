@@ -22,7 +22,7 @@ namespace {
 
 constexpr int kWriters = 3;
 constexpr int kOrdersPerWriter = 8;
-constexpr int kValueBytes = 4096;
+constexpr int kValueBytes = 10000;
 const char kCounterKey[] = "orders/count";
 
 // Formatted by libc, not by inlined std::string code: each character
