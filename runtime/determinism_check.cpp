@@ -2,6 +2,7 @@
 #include "determinism_check.h"
 
 #include "crash_guard.h"
+#include "isolated_execution.h"
 #include "schedule.h"
 
 namespace sim::internal {
@@ -19,29 +20,40 @@ bool SameEvent(const Event& a, const Event& b) {
 
 Outcome RunTwiceAndCompare(const std::function<void()>& body, const Options& options, Strategy& strategy,
                            std::uint64_t seed, const std::function<void()>& before_first_run) {
-  World first_world(options, strategy, seed);
-  before_first_run();
-  first_world.KeepWholeTrace();
-  Outcome first = first_world.Run(body);
+  // Each run may be in a process of its own (isolate=fork), so what is
+  // compared travels in the outcome: the whole trace.
+  auto run_keeping_trace = [&](Strategy& deciding, const std::function<void()>& before_run) {
+    World world(options, deciding, seed);
+    before_run();
+    world.KeepWholeTrace();
+    Outcome ran = world.Run(body);
+    if (ran.process_suspect) world.DescribeFailure(ran);
+    ran.events = world.whole_trace();
+    return ran;
+  };
+  Outcome first = RunExecution(options, strategy, [&](Strategy& deciding) {
+    return run_keeping_trace(deciding, before_first_run);
+  });
   if (first.process_suspect) {
     // Not replayed: the process may not be fit for another execution.
     CrashGuard::AfterCrash();
-    first_world.DescribeFailure(first);
     return first;
   }
   if (first.verdict == Verdict::kCrash) CrashGuard::AfterCrash();
 
-  std::unique_ptr<Strategy> replay = MakeReplayStrategy(EncodeSchedule(first.decisions()));
-  World second_world(options, *replay, seed);
-  second_world.KeepWholeTrace();
-  Outcome second = second_world.Run(body);
+  const std::string schedule = EncodeSchedule(first.decisions());
+  std::unique_ptr<Strategy> replay = MakeReplayStrategy(schedule);
+  Outcome second = RunExecution(options, *replay, [&](Strategy& deciding) {
+    return run_keeping_trace(deciding, [] {});
+  });
   if (second.verdict == Verdict::kCrash) CrashGuard::AfterCrash();
   if (second.schedule_mismatch.empty() && second.trace_hash == first.trace_hash && second.verdict == first.verdict) {
+    first.events.clear();  // kept for the comparison only
     return first;
   }
 
-  const std::vector<Event>& a = first_world.whole_trace();
-  const std::vector<Event>& b = second_world.whole_trace();
+  const std::vector<Event>& a = first.events;
+  const std::vector<Event>& b = second.events;
   std::size_t step = 0;
   while (step < a.size() && step < b.size() && SameEvent(a[step], b[step])) ++step;
   SiteNamer namer;
@@ -59,7 +71,22 @@ Outcome RunTwiceAndCompare(const std::function<void()>& body, const Options& opt
       ". Something outside the world decides the path: the real clock or CPU counters read around the "
       "interceptors, std::random_device, iteration over addresses (pointer-keyed containers), or "
       "uninitialised memory";
-  first_world.DescribeFailure(nondeterministic);
+  // The threads and the story, from a third run of the first's schedule
+  // (the first's world may be gone with its process; describing every first
+  // run would symbolize every passing seed).
+  std::unique_ptr<Strategy> retell = MakeReplayStrategy(schedule);
+  Outcome described = RunExecution(options, *retell, [&](Strategy& deciding) {
+    World world(options, deciding, seed);
+    world.KeepWholeTrace();
+    Outcome ran = world.Run(body);
+    world.DescribeFailure(ran);
+    return ran;
+  });
+  if (described.verdict == Verdict::kCrash) CrashGuard::AfterCrash();
+  nondeterministic.threads = std::move(described.threads);
+  nondeterministic.last_events = std::move(described.last_events);
+  nondeterministic.events_left_out = described.events_left_out;
+  nondeterministic.story = std::move(described.story);
   return nondeterministic;
 }
 

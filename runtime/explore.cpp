@@ -7,6 +7,7 @@
 #include "determinism_check.h"
 #include "schedule_diff.h"
 #include "explore_internal.h"
+#include "isolated_execution.h"
 #include "options.h"
 #include "replay_command.h"
 #include "report_json.h"
@@ -51,11 +52,13 @@ std::optional<Report> explore(std::function<void()> body, const Options& given) 
 
 namespace internal {
 
-std::optional<Report> ExploreWithOptions(std::function<void()> body, const Options& options,
+std::optional<Report> ExploreWithOptions(std::function<void()> body, const Options& given,
                                          const ExecutionObserver& observe, const ReplayAroundSeed& replay_around_seed) {
   if (current_world != nullptr) {
     throw std::logic_error("sim::explore: called inside a world; worlds do not nest");
   }
+  Options options = given;
+  ResolveIsolation(options, "none");
   ReadSelfChecksFromEnvironment();
   if (options.seeds == 0) throw std::invalid_argument("sim::explore: seeds must be at least 1");
   if (options.stack_size < 16384) {
@@ -80,6 +83,21 @@ std::optional<Report> ExploreWithOptions(std::function<void()> body, const Optio
     }
   };
 
+  ExecutionRunner seed_runner(options, strategy.get(), [&](Strategy* deciding, std::string_view request) {
+    const std::uint64_t seed = SeedOfRequest(request);
+    CrashGuard::SetSeed(seed);  // again: this may be a worker process, forked before the seed was set
+    World world(options, *deciding, seed);
+    prepare_crash_replay();
+    // One execution (a replay) gets a timeline when it passes too; a failure gets one from ShrinkFailure.
+    const bool timeline = !options.timeline.empty() && options.seeds == 1;
+    if (timeline) world.KeepWholeTrace();
+    Outcome ran = world.Run(body);
+    // A fault is reported as found in this process (shrinking does not replay it).
+    if (ran.process_suspect) world.DescribeFailure(ran);
+    if (timeline && ran.verdict == Verdict::kPass) WriteTimeline(options.timeline, world, ran, seed);
+    return ran;
+  });
+  bool warned_left_running = false;
   for (std::uint64_t index = 0; index < options.seeds; ++index) {
     const std::uint64_t seed = options.first_seed + index;
     Outcome outcome;
@@ -87,20 +105,22 @@ std::optional<Report> ExploreWithOptions(std::function<void()> body, const Optio
     if (options.check_determinism != 0) {
       outcome = RunTwiceAndCompare(body, options, *strategy, seed, prepare_crash_replay);
     } else {
-      World world(options, *strategy, seed);
-      prepare_crash_replay();
-      // One execution (a replay) gets a timeline when it passes too; a failure gets one from ShrinkFailure.
-      const bool timeline = !options.timeline.empty() && options.seeds == 1;
-      if (timeline) world.KeepWholeTrace();
-      outcome = world.Run(body);
-      // A fault is reported as found (shrinking does not replay it).
-      if (outcome.process_suspect) world.DescribeFailure(outcome);
-      if (timeline && outcome.verdict == Verdict::kPass) WriteTimeline(options.timeline, world, outcome, seed);
+      outcome = seed_runner.Run(SeedRequest(seed));
     }
     if (outcome.verdict == Verdict::kCrash) CrashGuard::AfterCrash();
     if (!outcome.schedule_mismatch.empty()) {
       throw std::runtime_error("sim::explore: the replayed schedule does not fit this program: " +
                                outcome.schedule_mismatch);
+    }
+    if (outcome.verdict == Verdict::kPass && outcome.threads_left_running > 0 && !Isolated(options) &&
+        !warned_left_running) {
+      warned_left_running = true;
+      std::fprintf(stderr,
+                   "simthread: seed %llu passed with %llu thread(s) still running (detached, or kept by a library "
+                   "for the whole process): a later execution in this process that waits for one waits in vain; "
+                   "isolate=fork runs each execution in a process of its own\n",
+                   static_cast<unsigned long long>(seed),
+                   static_cast<unsigned long long>(outcome.threads_left_running));
     }
     if (observe) observe(seed, outcome);
     if (outcome.verdict == Verdict::kPass && strategy->Exhausted()) {

@@ -55,6 +55,19 @@ std::atomic<bool> resolving_free{false};
   function(pointer);
 }
 
+// Resolved before main, not at their first call: glibc's dlerror() formats
+// its message with asprintf (realloc, free) while it holds the thread's
+// dlerror result, and a first call resolved there runs dlsym, which frees
+// that result under dlerror's feet (a use after free that corrupts the
+// heap). oneTBB calls dlerror on its first parallel_for, inside a world. A
+// free or realloc that comes before this constructor (another library's)
+// is not inside dlerror.
+[[gnu::constructor]] void ResolveMemoryFunctionsBeforeMain() {
+  if (real_free.load(std::memory_order_acquire) == nullptr) FreeBeforeResolved(nullptr);
+  real_realloc.Resolve();
+  real_munmap.Resolve();
+}
+
 // glibc 2.36 x86-64's malloc: MALLOC_ALIGNMENT, MINSIZE, and the chunk's
 // size word just below the block, whose low three bits are flags.
 constexpr std::uintptr_t kGlibcAlignment = 16;

@@ -26,11 +26,13 @@ class RealFunction<Result(Args...)> {
       : name_(name), version_(version) {}
 
   Result operator()(Args... args) {
-    if (function_ == nullptr) {
-      function_ = reinterpret_cast<Result (*)(Args...)>(ResolveRealFunction(name_, version_));
-    }
+    if (function_ == nullptr) Resolve();
     return function_(args...);
   }
+
+  // Resolves now rather than at the first call: for functions libc calls
+  // from inside dlerror (see interceptors_memory.cpp).
+  void Resolve() { function_ = reinterpret_cast<Result (*)(Args...)>(ResolveRealFunction(name_, version_)); }
 
  private:
   const char* name_;

@@ -2,6 +2,7 @@
 #include "schedule_diff.h"
 
 #include "crash_guard.h"
+#include "isolated_execution.h"
 
 namespace sim::internal {
 
@@ -11,13 +12,17 @@ std::string DiffAgainstPassingSeed(const std::function<void()>& body, const Opti
   // A fresh strategy: pct learns across executions, so this reruns the seed
   // as the first execution of an explore() call would.
   std::unique_ptr<Strategy> strategy = MakeStrategy(options.strategy);
-  World world(options, *strategy, passing_seed);
-  world.KeepWholeTrace();
-  Outcome passing = world.Run(body);
+  Outcome passing = RunExecution(options, *strategy, [&](Strategy& deciding) {
+    World world(options, deciding, passing_seed);
+    world.KeepWholeTrace();
+    Outcome ran = world.Run(body);
+    ran.events = world.whole_trace();
+    return ran;
+  });
   if (passing.verdict == Verdict::kCrash) CrashGuard::AfterCrash();
   if (passing.verdict != Verdict::kPass) return "";
 
-  const std::vector<Event>& good = world.whole_trace();
+  const std::vector<Event>& good = passing.events;
   const std::vector<Event>& bad = failing.events;
   std::size_t at = 0;
   while (at < good.size() && at < bad.size() && good[at].thread == bad[at].thread && good[at].kind == bad[at].kind &&

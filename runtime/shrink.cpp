@@ -1,25 +1,32 @@
 // shrink.cpp: preemption removal by lenient replay (see shrink.h).
 #include "shrink.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <string>
 
 #include "crash_guard.h"
+#include "isolated_execution.h"
+#include "schedule.h"
 #include "timeline.h"
 
 namespace sim::internal {
 namespace {
 
-Outcome Replay(const std::function<void()>& body, const Options& options, std::uint64_t seed,
-               std::vector<AnchoredDecision> decisions, bool keep_whole_trace) {
+// The shrunk schedule's execution, told in full (and its timeline written).
+Outcome ReplayTold(const std::function<void()>& body, const Options& options, std::uint64_t seed,
+                   std::vector<AnchoredDecision> decisions) {
   std::unique_ptr<Strategy> strategy = MakeAnchoredReplayStrategy(std::move(decisions));
-  World world(options, *strategy, seed);
-  if (keep_whole_trace) world.KeepWholeTrace();
-  Outcome outcome = world.Run(body);
+  Outcome outcome = RunExecution(options, *strategy, [&](Strategy& deciding) {
+    World world(options, deciding, seed);
+    world.KeepWholeTrace();
+    Outcome ran = world.Run(body);
+    if (ran.verdict != Verdict::kPass) world.DescribeFailure(ran);
+    if (!options.timeline.empty()) WriteTimeline(options.timeline, world, ran, seed);
+    return ran;
+  });
   if (outcome.verdict == Verdict::kCrash) CrashGuard::AfterCrash();
-  if (keep_whole_trace && outcome.verdict != Verdict::kPass) world.DescribeFailure(outcome);
-  if (keep_whole_trace && !options.timeline.empty()) WriteTimeline(options.timeline, world, outcome, seed);
   return outcome;
 }
 
@@ -66,6 +73,15 @@ std::string ShrinkStopNote(ShrinkStop stop, std::uint64_t candidates, const Opti
   return "";
 }
 
+Options CandidateOptions(const Options& options, const Outcome& failing) {
+  Options candidate = options;
+  if (failing.verdict == Verdict::kStepLimit || failing.verdict == Verdict::kLivelock) return candidate;
+  constexpr std::uint64_t kStepsPerFailingStep = 8;
+  constexpr std::uint64_t kFewestSteps = 10000;
+  candidate.max_steps = std::min(options.max_steps, std::max(kStepsPerFailingStep * failing.steps, kFewestSteps));
+  return candidate;
+}
+
 std::vector<AnchoredDecision> RemovePreemptions(const Outcome& failing, ShrinkBudget& budget,
                                                 const ReplayAnchored& replay, ShrinkResult& result) {
   std::vector<AnchoredDecision> best = failing.anchored;
@@ -90,18 +106,22 @@ std::vector<AnchoredDecision> RemovePreemptions(const Outcome& failing, ShrinkBu
   return best;
 }
 
-ShrinkResult ShrinkFailure(const std::function<void()>& body, const Options& options, std::uint64_t seed,
+ShrinkResult ShrinkFailure(const std::function<void()>& body, const Options& given, std::uint64_t seed,
                            const Outcome& failing) {
+  const Options options = CandidateOptions(given, failing);
   ShrinkResult result;
   result.preemptions_before = failing.preemptions;
   std::vector<AnchoredDecision> best = failing.anchored;
   std::uint64_t best_preemptions = failing.preemptions;
 
   // A fault may leave the process unfit for more executions (crash_guard.h):
-  // report it as found, without replaying it. (abort() and a failed assert()
-  // do not: they are shrunk like any failure.)
+  // report it as found, without replaying it, unless each execution has a
+  // process of its own (isolate=fork) and the execution's process said how
+  // it failed (one that died without a word left no decisions to shrink).
+  // (abort() and a failed assert() do not: they are shrunk like any failure.)
   // A nondeterministic program cannot be shrunk by replaying it.
-  if (failing.process_suspect || failing.verdict == Verdict::kNondeterministic) {
+  const bool fault_unfit_to_replay = failing.process_suspect && (!Isolated(options) || failing.anchored.empty());
+  if (fault_unfit_to_replay || failing.verdict == Verdict::kNondeterministic) {
     if (!options.timeline.empty()) {
       std::fprintf(stderr, "simthread: no timeline written to %s: a fault is reported as found, without the replay "
                    "that records a timeline\n", options.timeline.c_str());
@@ -110,11 +130,20 @@ ShrinkResult ShrinkFailure(const std::function<void()>& body, const Options& opt
     return result;
   }
   ShrinkBudget budget(options, kShrinkReplaysInProcess);
+  // Candidates run one after another, in worker processes under
+  // isolate=fork (isolated_execution.h).
+  ExecutionRunner candidates(options, nullptr, [&](Strategy*, std::string_view request) {
+    std::unique_ptr<Strategy> strategy = MakeAnchoredReplayStrategy(DecodeAnchored(std::string(request)));
+    World world(options, *strategy, seed);
+    return world.Run(body);
+  });
   if (options.shrink != 0) {
     best = RemovePreemptions(
         failing, budget,
         [&](const std::vector<AnchoredDecision>& candidate) {
-          return Replay(body, options, seed, candidate, /*keep_whole_trace=*/false);
+          Outcome outcome = candidates.Run(EncodeAnchored(candidate));
+          if (outcome.verdict == Verdict::kCrash) CrashGuard::AfterCrash();
+          return outcome;
         },
         result);
     best_preemptions = PreemptionsIn(best);
@@ -127,10 +156,13 @@ ShrinkResult ShrinkFailure(const std::function<void()>& body, const Options& opt
   for (std::uint32_t bound = 0;
        options.shrink != 0 && bound < best_preemptions && result.stop == ShrinkStop::kDone; ++bound) {
     std::unique_ptr<Strategy> dfs = MakeDfsStrategy(bound);
+    ExecutionRunner schedules(options, dfs.get(), [&](Strategy* deciding, std::string_view) {
+      World world(options, *deciding, seed);
+      return world.Run(body);
+    });
     while (!dfs->Exhausted()) {
       if (!budget.Take(result)) break;
-      World world(options, *dfs, seed);
-      Outcome outcome = world.Run(body);
+      Outcome outcome = schedules.Run("");
       if (outcome.verdict == Verdict::kCrash) CrashGuard::AfterCrash();
       if (!outcome.schedule_mismatch.empty()) break;  // the program is not deterministic: keep the greedy result
       if (SameFailure(outcome, failing) && outcome.preemptions < best_preemptions) {
@@ -141,7 +173,7 @@ ShrinkResult ShrinkFailure(const std::function<void()>& body, const Options& opt
     }
   }
 
-  result.outcome = Replay(body, options, seed, best, /*keep_whole_trace=*/true);
+  result.outcome = ReplayTold(body, options, seed, best);
   if (!SameFailure(result.outcome, failing)) {
     // Invariant: `best` was kept because it failed the same way, and replay
     // is deterministic; report the failure as found rather than a story

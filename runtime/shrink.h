@@ -71,6 +71,17 @@ class ShrinkBudget {
   std::chrono::steady_clock::time_point deadline_;
 };
 
+// The options a candidate schedule runs under: `options` with max_steps cut
+// to a few times the failing execution's length. Taking out the preemption
+// a spin loop waited on leaves the spinning thread running on (the running
+// thread goes on where the schedule no longer fits) until a step limit; at
+// the default limits (a million steps) each such candidate cost about a
+// second on library code, so the count bound was never reached before the
+// time cap. A candidate that much longer than the failure is not the same
+// failure anyway. A failure that is itself a step limit or livelock keeps
+// the limits it was found under.
+Options CandidateOptions(const Options& options, const Outcome& failing);
+
 // The report's line for a search a bound cut short ("" for kDone), e.g.
 // "shrinking stopped by the time cap (shrink_budget_ms=5000) after 412
 // candidates; the result depends on machine speed".

@@ -89,6 +89,11 @@ class Strategy {
   // strategy carried something from earlier executions into it (pct's
   // estimate of choice points). What a report's replay command prints.
   virtual std::string ReplaySpec(std::string_view given) const { return std::string(given); }
+  // True when what the strategy carries into later executions depends on
+  // the choice points an execution met (dfs: its search tree), not only on
+  // the seed and the count of choice points: an execution run in another
+  // process hands them back (strategy_recording.h).
+  virtual bool LearnsFromChoicePoints() const { return false; }
   // Exhaustive strategies: true once every schedule they cover has run.
   virtual bool Exhausted() const { return false; }
   virtual std::uint64_t SchedulesRun() const { return 0; }

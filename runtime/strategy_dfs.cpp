@@ -46,6 +46,7 @@ class DfsStrategy final : public Strategy {
     return {};
   }
 
+  bool LearnsFromChoicePoints() const override { return true; }
   bool Exhausted() const override { return search_.Exhausted(); }
   std::uint64_t SchedulesRun() const override { return search_.executions(); }
 

@@ -37,6 +37,7 @@ class PortfolioStrategy final : public Strategy {
     return current_->Choose(enabled, at);
   }
   std::string EndExecution(std::uint64_t choice_points) override { return current_->EndExecution(choice_points); }
+  bool LearnsFromChoicePoints() const override { return current_->LearnsFromChoicePoints(); }
 
  private:
   static std::string ListOf(const std::vector<PortfolioMember>& members) {

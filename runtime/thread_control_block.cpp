@@ -137,6 +137,11 @@ std::vector<ThreadPointer>& FreeTcbs() {
   return tcbs;
 }
 
+std::vector<ThreadPointer>& Donors() {
+  static std::vector<ThreadPointer> donors;
+  return donors;
+}
+
 }  // namespace
 
 constinit thread_local bool simulated_thread_marker __attribute__((tls_model("initial-exec"))) = false;
@@ -157,7 +162,7 @@ ThreadPointer BorrowThreadControlBlock() {
   if (free_tcbs.empty()) {
     // pthread_create reads the caller's TCB; run it under a real thread's
     // own TCB even when a simulated thread on a borrowed one asks.
-    static std::vector<ThreadPointer> donors;
+    std::vector<ThreadPointer>& donors = Donors();
     static ThreadPointer real_thread_pointer = nullptr;
     const ThreadPointer caller = CurrentThreadPointer();
     const bool caller_is_donor = std::find(donors.begin(), donors.end(), caller) != donors.end();
@@ -176,6 +181,11 @@ ThreadPointer BorrowThreadControlBlock() {
 }
 
 void ReturnThreadControlBlock(ThreadPointer tcb) { FreeTcbs().push_back(tcb); }
+
+void ForgetInheritedDonors() {
+  FreeTcbs().clear();
+  Donors().clear();
+}
 
 void SetSimulatedThreadMarker(bool simulated) { simulated_thread_marker = simulated; }
 

@@ -44,6 +44,10 @@ ThreadPointer BorrowThreadControlBlock();
 
 // Returns a TCB lent by BorrowThreadControlBlock.
 void ReturnThreadControlBlock(ThreadPointer tcb);
+// In a child just forked: the parent's donors are not threads here, and
+// glibc has put their stacks and TCBs in its cache for the child's next
+// pthread_create, so none may be lent. The child makes its own.
+void ForgetInheritedDonors();
 
 // invariant: false in every real thread's TLS, true in a lent TCB's.
 // Initial-exec: the runtime is always in the executable's static TLS (which

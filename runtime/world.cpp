@@ -153,7 +153,9 @@ Outcome World::Run(std::function<void()> body, MainTcb main_tcb) {
   if (!mismatch.empty() && outcome_.schedule_mismatch.empty()) outcome_.schedule_mismatch = std::move(mismatch);
   outcome_.trace_hash = trace_.hash();
   outcome_.steps = steps_;
+  outcome_.threads_left_running = unfinished_.size();
   if (outcome_.verdict != Verdict::kPass) outcome_.failure_signature = FailureSignature();
+  if (annotate_outcome != nullptr) annotate_outcome(outcome_);
   return std::move(outcome_);
 }
 

@@ -88,6 +88,11 @@ struct Outcome {
   std::uint64_t trace_hash = 0;
   std::uint64_t steps = 0;
   std::uint64_t preemptions = 0;
+  // Threads that had not finished when the execution ended: after a pass,
+  // threads it abandoned (detached ones still running, a library's thread
+  // waiting for work), which a later execution in the same process would
+  // wait on in vain.
+  std::uint64_t threads_left_running = 0;
   std::vector<std::string> threads;
   std::vector<std::string> last_events;
   std::uint64_t events_left_out = 0;  // recent events in library code, not listed
@@ -110,6 +115,12 @@ struct Outcome {
   std::vector<Event> events;       // with KeepWholeTrace: every event (for the diff against a passing run)
 };
 
+
+// Called at the end of every World::Run, in the process that ran it (which
+// may be a child: isolated_execution.h), to add what only that process
+// knows to the outcome: SIM_TEST adds the expectations that failed before a
+// deadlock or crash ended the execution.
+inline void (*annotate_outcome)(Outcome& outcome) = nullptr;
 
 // Per-world model of a user's synchronisation object, keyed by its address.
 // A model lives as long as its object: the world forgets it when the

@@ -7,6 +7,7 @@
 #include <string_view>
 #include <type_traits>
 
+#include "../isolated_execution.h"
 #include "../options.h"
 #include "../replay_command.h"
 
@@ -92,6 +93,8 @@ TestSettings ParseTestSettings(int* argc, char** argv) {
   argv[kept] = nullptr;
   *argc = kept;
   if (settings.options.seeds == 0) throw std::invalid_argument("seeds must be at least 1 (--sim_seeds=N or SIM_OPTIONS=seeds=N)");
+  Options resolved = settings.options;
+  ResolveIsolation(resolved, "fork");  // throws for a value it does not know
   if (settings.options.chunk == 0) throw std::invalid_argument("chunk must be at least 1 (--sim_chunk=N or SIM_OPTIONS=chunk=N)");
   return settings;
 }
@@ -113,7 +116,8 @@ std::string OptionsAsFlags(const Options& options) {
   std::string flags;
   const Options defaults;
   auto add_if_changed = [&flags](std::string_view key, const auto& value, const auto& default_value) {
-    if (key == "report_json" || value == default_value) return;
+    // One seed alone runs the same execution in a process of its own or not.
+    if (key == "report_json" || key == "isolate" || value == default_value) return;
     std::string text;
     if constexpr (std::is_same_v<std::decay_t<decltype(value)>, std::string>) {
       text = value;

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "../explore_internal.h"
+#include "../isolated_execution.h"
 #include "../options.h"
 #include "../replay_command.h"
 #include "../world.h"
@@ -112,6 +113,13 @@ class FailureInterceptor : public testing::ScopedFakeTestPartResultReporter {
   }
 };
 
+// At the end of every execution, in its process: a deadlock or crash after
+// failed expectations keeps the expectations.
+void AddFailedExpectations(Outcome& outcome) {
+  if (outcome.verdict == Verdict::kPass || outcome.verdict == Verdict::kFailure || execution_failures.empty()) return;
+  outcome.message += "\nfailed expectations earlier in this execution:\n" + Join(execution_failures);
+}
+
 // T0's body for every execution of a chunk.
 void RunSeed(void (*run_seed)()) {
   execution_failures.clear();
@@ -179,6 +187,10 @@ void RunChunk(const SimTestRecord& record, const SeedChunk& chunk, void (*run_se
   const std::string full_name = std::string(record.suite) + "." + ChunkTestName(record, chunk);
 
   Options options = settings.options;
+  // Each execution in a process of its own unless told otherwise: a test
+  // body's threads and statics must not reach the next seed. (The value was
+  // checked by sim::Init.)
+  ResolveIsolation(options, "fork");
   const bool single = settings.replay_seed.has_value() || !settings.schedule.empty();
   if (single) {
     options.first_seed = settings.replay_seed.value_or(chunk.begin);
@@ -204,6 +216,7 @@ void RunChunk(const SimTestRecord& record, const SeedChunk& chunk, void (*run_se
                     outcome.trace_hash);
       summary = line;
     };
+    annotate_outcome = AddFailedExpectations;
     try {
       // A crash inside libc gets the short report, whose replay line must be
       // this test's, not the SIM_OPTIONS=seed=N form of a whole program.
@@ -230,10 +243,6 @@ void RunChunk(const SimTestRecord& record, const SeedChunk& chunk, void (*run_se
     return;
   }
   if (!report) return;
-  // A deadlock or crash after failed expectations: keep the expectations.
-  if (report->verdict != Verdict::kFailure && !execution_failures.empty()) {
-    report->message += "\nfailed expectations earlier in this execution:\n" + Join(execution_failures);
-  }
   report->replay = ReplayCommandFor(full_name, report->seed, report->strategy);
   testing::Test::RecordProperty("sim_seed", std::to_string(report->seed));
   testing::Test::RecordProperty("sim_replay", report->replay);

@@ -62,23 +62,6 @@ std::optional<CandidateResult> ReadOutcomeFile(const std::string& path, std::str
   return result;
 }
 
-class RecordingStrategy final : public Strategy {
- public:
-  RecordingStrategy(std::unique_ptr<Strategy> inner, std::vector<ChoiceRecord>* into)
-      : inner_(std::move(inner)), into_(into) {}
-  void BeginExecution(std::uint64_t seed) override { inner_->BeginExecution(seed); }
-  void OnThreadCreated(ThreadId thread) override { inner_->OnThreadCreated(thread); }
-  Choice Choose(std::span<const ThreadId> enabled, const ChoicePoint& at) override {
-    into_->push_back({at.current, at.current_points, at.current_enabled, {enabled.begin(), enabled.end()}});
-    return inner_->Choose(enabled, at);
-  }
-  std::string EndExecution(std::uint64_t choice_points) override { return inner_->EndExecution(choice_points); }
-
- private:
-  std::unique_ptr<Strategy> inner_;
-  std::vector<ChoiceRecord>* into_;
-};
-
 // Runs this program again with `extra_options` appended to SIM_OPTIONS, its
 // output discarded, killed if it outlives `deadline` by more than a second.
 bool Rerun(char** argv, const std::string& extra_options, std::chrono::steady_clock::time_point deadline) {
@@ -137,10 +120,6 @@ class ScratchOutcome {
 
 }  // namespace
 
-std::unique_ptr<Strategy> RecordingChoices(std::unique_ptr<Strategy> inner, std::vector<ChoiceRecord>* into) {
-  return std::make_unique<RecordingStrategy>(std::move(inner), into);
-}
-
 void WriteOutcomeFile(const Options& options, const Outcome& outcome, const std::vector<ChoiceRecord>& choices,
                       int exit_status, const std::string& report) {
   std::ofstream file(options.outcome_file, std::ios::trunc);
@@ -191,7 +170,9 @@ ShrunkByRerunning ShrinkByRerunning(char** argv, const Options& options, const O
   const std::string outcome_path = scratch.path();
   ShrinkBudget budget(options, kShrinkReruns);
   // Candidates write no report file or timeline of their own.
-  const std::string candidate_options = ":shrink=0:report_json=:timeline=:outcome_file=" + outcome_path;
+  const std::string step_limit = ":max_steps=" + std::to_string(CandidateOptions(options, failing).max_steps);
+  const std::string candidate_options =
+      ":shrink=0:report_json=:timeline=:outcome_file=" + outcome_path + step_limit;
 
   auto rerun = [&](const std::vector<AnchoredDecision>& decisions) -> std::optional<CandidateResult> {
     std::remove(outcome_path.c_str());
@@ -233,7 +214,7 @@ ShrunkByRerunning ShrinkByRerunning(char** argv, const Options& options, const O
     // The shrunk execution, described in full (its report file and
     // timeline, if asked for, come from this run).
     std::remove(outcome_path.c_str());
-    std::string final_options = ":shrink=0:outcome_report=" + std::to_string(failing.preemptions + 1) +
+    std::string final_options = ":shrink=0" + step_limit + ":outcome_report=" + std::to_string(failing.preemptions + 1) +
                                 ":outcome_shrink=" + EncodeShrinkProgress(progress.candidates, progress.stop) +
                                 ":outcome_file=" + outcome_path + ":anchored=" + EncodeAnchored(best);
     if (Rerun(argv, final_options, budget.deadline() + std::chrono::seconds(10))) {

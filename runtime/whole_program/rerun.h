@@ -17,11 +17,8 @@
 
 namespace sim::internal {
 
-// In a candidate process: wraps the strategy so that every choice point it
-// meets is kept in `into` (for the bounded search of the failing process).
-std::unique_ptr<Strategy> RecordingChoices(std::unique_ptr<Strategy> inner, std::vector<ChoiceRecord>* into);
-
-// In a candidate process: writes `outcome`, the choice points it met (and
+// In a candidate process: writes `outcome`, the choice points it met (kept
+// by a RecordingStrategy, for the bounded search of the failing process; and
 // with outcome_report, the report text) to options.outcome_file.
 void WriteOutcomeFile(const Options& options, const Outcome& outcome, const std::vector<ChoiceRecord>& choices,
                       int exit_status, const std::string& report);

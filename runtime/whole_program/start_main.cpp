@@ -32,10 +32,11 @@
 #include "../report_json.h"
 #include "../schedule.h"
 #include "../shrink.h"
-#include "rerun.h"
+#include "../strategy_recording.h"
 #include "../timeline.h"
 #include "../world.h"
 #include "fork_server.h"
+#include "rerun.h"
 
 using namespace sim::internal;
 
@@ -96,8 +97,9 @@ int RunMainInWorld(int argc, char** argv, char** envp) {
   std::unique_ptr<Strategy> strategy = options.anchored.empty()
                                            ? MakeStrategy(options.strategy)
                                            : MakeAnchoredReplayStrategy(DecodeAnchored(options.anchored));
-  std::vector<ChoiceRecord> choices;
-  if (candidate) strategy = RecordingChoices(std::move(strategy), &choices);
+  StrategyRecording recording;
+  RecordingStrategy recording_strategy(*strategy, recording, /*keep_choices=*/true);
+  Strategy& deciding = candidate ? static_cast<Strategy&>(recording_strategy) : *strategy;
   const bool describe = !candidate || options.outcome_report != 0;
   int exit_status = 0;
   Outcome outcome;
@@ -106,7 +108,7 @@ int RunMainInWorld(int argc, char** argv, char** envp) {
     CrashGuard crash_guard(std::move(replay_before_seed), std::move(replay_after_seed), options.report_json);
     CrashGuard::SetSeed(options.first_seed);
     ReadSelfChecksFromEnvironment();
-    World world(options, *strategy, options.first_seed);
+    World world(options, deciding, options.first_seed);
     if (!options.timeline.empty() || describe) world.KeepWholeTrace();
     outcome = world.Run(
         [&] {
@@ -148,7 +150,7 @@ int RunMainInWorld(int argc, char** argv, char** envp) {
       if (!options.report_json.empty()) WriteJsonFile(options.report_json, ReportJson(report));
       report_text = report.render();
     }
-    WriteOutcomeFile(options, outcome, choices, exit_status, report_text);
+    WriteOutcomeFile(options, outcome, recording.choices, exit_status, report_text);
     _exit(0);
   }
   // Every rerun is a process of its own, so a fault here does not stop

@@ -34,8 +34,10 @@ owner = {}
 for index in range(4):
     xml_chunks = {case.get("name") for case in ET.parse(f"{tmp}/shard{index}.xml").iter("testcase")}
     recorded = set()
+    executions = {}
     for line in open(f"{tmp}/record{index}"):
-        name, count = line.split()
+        executions[line.strip()] = executions.get(line.strip(), 0) + 1
+    for name, count in executions.items():
         first, last = map(int, re.fullmatch(r"RecordsEachExecution/seeds_(\d+)_(\d+)", name).groups())
         if int(count) != last - first + 1:
             sys.exit(f"shard {index}: {name} ran {count} executions")

@@ -1,12 +1,15 @@
 // SIM_TESTs for the sweep scripts (ctest runs this binary only through
-// them). Sweep.RecordsEachExecution counts its executions per chunk test and,
-// when SWEEP_RECORD names a file, writes "<chunk test name> <executions>"
-// lines there at exit, so a script can tell which seeds a shard ran.
+// them). Sweep.RecordsEachExecution, when SWEEP_RECORD names a file, appends
+// its chunk test's name there once per execution, so a script can tell which
+// seeds a shard ran. Appended by each execution with one write(2) to a file
+// opened before any world: the executions run in worker processes
+// (isolate=fork), where a count in a variable would die with the worker.
 // SweepRacy.LostUpdate fails in most chunks: a lost update between two
 // critical sections.
-#include <cstdio>
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <cstdlib>
-#include <map>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -15,24 +18,15 @@
 
 namespace {
 
-std::map<std::string, int> executions_per_chunk;
-
-// Writes the counts outside any world: no file I/O inside an execution.
-class WriteRecord : public testing::Environment {
- public:
-  void TearDown() override {
-    const char* path = std::getenv("SWEEP_RECORD");
-    if (path == nullptr) return;
-    FILE* file = std::fopen(path, "w");
-    if (file == nullptr) return;
-    for (const auto& [name, count] : executions_per_chunk) std::fprintf(file, "%s %d\n", name.c_str(), count);
-    std::fclose(file);
-  }
-};
-testing::Environment* const write_record = testing::AddGlobalTestEnvironment(new WriteRecord);
+const int record_fd = [] {
+  const char* path = std::getenv("SWEEP_RECORD");
+  return path == nullptr ? -1 : open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644);
+}();
 
 SIM_TEST(Sweep, RecordsEachExecution) {
-  ++executions_per_chunk[testing::UnitTest::GetInstance()->current_test_info()->name()];
+  if (record_fd < 0) return;
+  const std::string line = std::string(testing::UnitTest::GetInstance()->current_test_info()->name()) + "\n";
+  if (write(record_fd, line.data(), line.size()) != static_cast<ssize_t>(line.size())) std::abort();
 }
 
 SIM_TEST(SweepRacy, LostUpdate) {

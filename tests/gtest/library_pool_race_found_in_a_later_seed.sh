@@ -1,0 +1,28 @@
+# A race in work run by a pool of threads started once per process
+# (failing_worker_pool_test.cpp) is found at a seed after the first: each
+# execution runs in a process of its own, so the pool's workers exist in
+# every execution. Run in one process (isolate=none), every execution after
+# the first runs the work on the caller alone, and the chunk passes in
+# silence: the reason isolate=fork is SIM_TEST's default. The printed replay
+# line fails again with the same trace hash.
+source "$(dirname "$0")/lib.sh"
+[[ -n "${INSTRUMENTED:-}" ]] || { echo "PASS (skipped: no SimPass target in this build)"; exit 0; }
+filter='--gtest_filter=WorkerPool.*'
+run "$INSTRUMENTED" "$filter" --sim_seeds=100
+[[ "$rc" -ne 0 ]] || fail "the race was not found in 100 seeds: $out"
+report="$out"
+seed="$(sed -n 's/.* failed at seed \([0-9]*\) .*/\1/p' <<< "$report" | head -1)"
+[[ -n "$seed" && "$seed" -gt 0 ]] ||
+  fail "found at seed [$seed]: the check needs a later seed than the first, where one process would have no workers left"
+expect_contains "$report" "Expected equality of these values" "the EXPECT's message"
+hash="$(grep -o 'trace hash: [0-9a-f]*' <<< "$report" | head -1)"
+[[ -n "$hash" ]] || fail "no trace hash in: $report"
+replay_line="$(sed -n 's/^ *replay: //p' <<< "$report" | head -1)"
+expect_contains "$replay_line" "--sim_replay=$seed" "the replay line"
+run bash -c "$replay_line"
+[[ "$rc" -ne 0 ]] || fail "the replay line passed: $replay_line"
+expect_contains "$out" "$hash" "the replay's trace hash"
+
+run "$INSTRUMENTED" "$filter" --sim_seeds=100 --sim_isolate=none
+expect_eq "$rc" 0 "in one process the later seeds run without workers and pass (stdout: $out)"
+echo PASS
