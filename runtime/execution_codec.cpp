@@ -109,13 +109,6 @@ void CodeOutcome(Coder& coder, OutcomeRef& outcome) {
   coder.Values(outcome.events);
 }
 
-template <typename Coder, typename RecordingRef>
-void CodeRecording(Coder& coder, RecordingRef& recording) {
-  coder.Value(recording.seed);
-  coder.Value(recording.choice_points);
-  coder.Value(recording.choices.size());
-}
-
 template <typename Coder, typename ChoiceRef>
 void CodeChoice(Coder& coder, ChoiceRef& choice) {
   coder.Value(choice.current);
@@ -141,7 +134,9 @@ std::optional<Outcome> DecodeOutcome(std::string_view& bytes) {
 
 void EncodeStrategyRecording(const StrategyRecording& recording, std::string& bytes) {
   ByteWriter writer(bytes);
-  CodeRecording(writer, recording);
+  writer.Value(recording.seed);
+  writer.Value(recording.choice_points);
+  writer.Value(recording.choices.size());
   for (const ChoiceRecord& choice : recording.choices) CodeChoice(writer, choice);
 }
 

@@ -1,85 +1,13 @@
-// A thread pool of 4 workers runs 50 std::packaged_tasks and hands back a
-// std::future for each, which the caller collects while it submits more (at
-// most 8 outstanding): every future's shared state sets its value through a
-// std::once_flag of its own, at addresses the heap reuses as results are
-// collected.
-#include <condition_variable>
+// A thread pool of packaged tasks, as a whole program (packaged_task_pool.h
+// says what it exercises).
 #include <cstdio>
-#include <deque>
-#include <future>
-#include <mutex>
-#include <thread>
-#include <vector>
 
-namespace {
-
-class Pool {
- public:
-  explicit Pool(int workers) {
-    for (int i = 0; i < workers; ++i) threads_.emplace_back([this] { Work(); });
-  }
-  ~Pool() {
-    {
-      std::lock_guard lock(mutex_);
-      stopping_ = true;
-    }
-    ready_.notify_all();
-    for (auto& thread : threads_) thread.join();
-  }
-
-  std::future<int> Submit(int value) {
-    std::packaged_task<int()> task([value] { return value * value; });
-    std::future<int> result = task.get_future();
-    {
-      std::lock_guard lock(mutex_);
-      tasks_.push_back(std::move(task));
-    }
-    ready_.notify_one();
-    return result;
-  }
-
- private:
-  void Work() {
-    for (;;) {
-      std::packaged_task<int()> task;
-      {
-        std::unique_lock lock(mutex_);
-        ready_.wait(lock, [this] { return stopping_ || !tasks_.empty(); });
-        if (tasks_.empty()) return;
-        task = std::move(tasks_.front());
-        tasks_.pop_front();
-      }
-      task();
-    }
-  }
-
-  std::mutex mutex_;
-  std::condition_variable ready_;
-  std::deque<std::packaged_task<int()>> tasks_;
-  bool stopping_ = false;
-  std::vector<std::thread> threads_;
-};
-
-}  // namespace
+#include "packaged_task_pool.h"
 
 int main() {
-  constexpr int kTasks = 50;
-  long sum = 0;
-  {
-    Pool pool(4);
-    std::deque<std::future<int>> outstanding;
-    for (int i = 1; i <= kTasks; ++i) {
-      if (outstanding.size() == 8) {
-        sum += outstanding.front().get();
-        outstanding.pop_front();
-      }
-      outstanding.push_back(pool.Submit(i));
-    }
-    for (auto& result : outstanding) sum += result.get();
-  }
-  const long expected = static_cast<long>(kTasks) * (kTasks + 1) * (2 * kTasks + 1) / 6;
-  if (sum != expected) {
-    std::fprintf(stderr, "sum of squares %ld, expected %ld\n", sum, expected);
+  const long sum = packaged_task_pool::SumOfSquares();
+  if (sum != packaged_task_pool::kExpectedSum) {
+    std::fprintf(stderr, "sum of squares %ld, expected %ld\n", sum, packaged_task_pool::kExpectedSum);
     return 1;
   }
   return 0;
