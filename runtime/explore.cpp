@@ -92,7 +92,8 @@ std::optional<Report> ExploreWithOptions(std::function<void()> body, const Optio
     const bool timeline = !options.timeline.empty() && options.seeds == 1;
     if (timeline) world.KeepWholeTrace();
     Outcome ran = world.Run(body);
-    // A fault is reported as found in this process (shrinking does not replay it).
+    // Described here, where the world is: in one process a fault is
+    // reported as found (shrinking replays it only under isolate=fork).
     if (ran.process_suspect) world.DescribeFailure(ran);
     if (timeline && ran.verdict == Verdict::kPass) WriteTimeline(options.timeline, world, ran, seed);
     return ran;
@@ -118,7 +119,7 @@ std::optional<Report> ExploreWithOptions(std::function<void()> body, const Optio
       std::fprintf(stderr,
                    "simthread: seed %llu passed with %llu thread(s) still running (detached, or kept by a library "
                    "for the whole process): a later execution in this process that waits for one waits in vain; "
-                   "isolate=fork runs each execution in a process of its own\n",
+                   "isolate=fork runs executions in worker processes, a new one after such a seed\n",
                    static_cast<unsigned long long>(seed),
                    static_cast<unsigned long long>(outcome.threads_left_running));
     }

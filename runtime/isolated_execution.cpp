@@ -103,7 +103,7 @@ Outcome EndedWithoutOutcome(int status) {
   if (WIFSIGNALED(status)) {
     outcome.signal_number = WTERMSIG(status);
     outcome.message = std::string("the execution's process was killed by SIG") + sigabbrev_np(WTERMSIG(status)) +
-                      " (isolate=fork runs each execution in a process of its own; a report it wrote before it "
+                      " (isolate=fork runs executions in processes of their own; a report it wrote before it "
                       "died is above)";
   } else {
     outcome.message = "the execution's process exited with status " + std::to_string(WEXITSTATUS(status)) +

@@ -33,4 +33,6 @@ done
 
 run "$INSTRUMENTED" "$filter" --sim_seeds=100 --sim_isolate=none
 expect_eq "$rc" 0 "in one process the later seeds run without workers and pass (stdout: $out)"
+expect_contains "$err" "passed with 2 thread(s) still running" "in one process, said once"
+expect_contains "$err" "isolate=fork runs executions in worker processes" "with the fix"
 echo PASS
