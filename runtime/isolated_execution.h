@@ -13,8 +13,9 @@
 // again, so no execution meets a thread an earlier one left. The worker
 // sends back each outcome and what the strategy learnt
 // (strategy_recording.h), which this process's strategy learns in turn.
-// One-off executions (shrinking's candidates, the diff's passing run, the
-// determinism check's runs) each get a process of their own.
+// Shrinking's candidates run the same way, in a runner of their own;
+// one-off executions (the shrunk schedule's retelling, the diff's passing
+// run, the determinism check's runs) each get a process of their own.
 #ifndef SIM_RUNTIME_ISOLATED_EXECUTION_H_
 #define SIM_RUNTIME_ISOLATED_EXECUTION_H_
 
