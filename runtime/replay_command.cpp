@@ -6,15 +6,6 @@
 
 namespace sim::internal {
 
-std::string ShellQuote(const std::string& word) {
-  constexpr const char* kSafe =
-      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+@%";
-  if (!word.empty() && word.find_first_not_of(kSafe) == std::string::npos) return word;
-  std::string quoted = "'";
-  for (char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return quoted + "'";
-}
-
 namespace {
 
 // `name_schedule`: a replayed schedule is the whole execution, and the seed

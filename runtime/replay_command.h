@@ -6,6 +6,7 @@
 #include <string>
 #include <utility>
 
+#include "../common/shell_quote.h"
 #include "sim/sim.h"
 
 namespace sim::internal {
@@ -25,8 +26,7 @@ std::string ReplayCommand(const Options& effective, std::uint64_t seed);
 // since the short crash report (crash_guard.cpp) always prints a seed.
 std::pair<std::string, std::string> ReplayCommandAroundSeed(const Options& effective);
 
-// Quotes `word` for a POSIX shell when it needs it.
-std::string ShellQuote(const std::string& word);
+using common::ShellQuote;  // common/shell_quote.h, shared with sim-run
 
 }  // namespace sim::internal
 

@@ -6,44 +6,26 @@
 #include <cstdio>
 #include <cstring>
 
+#include "../common/json_string.h"
+
 namespace sim::internal {
 namespace {
 
-std::string Quoted(std::string_view text) {
-  std::string out = "\"";
-  for (unsigned char c : text) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      case '\r': out += "\\r"; break;
-      default:
-        if (c < 0x20) {
-          char escaped[8];
-          std::snprintf(escaped, sizeof escaped, "\\u%04x", c);
-          out += escaped;
-        } else {
-          out += static_cast<char>(c);
-        }
-    }
-  }
-  return out + "\"";
-}
+using common::JsonString;
 
 }  // namespace
 
 std::string ReportJson(const Report& report) {
   char hash[32];
   std::snprintf(hash, sizeof hash, "%016" PRIx64, report.trace_hash);
-  return "{\"verdict\": " + Quoted(to_string(report.verdict)) + ", \"seed\": " + std::to_string(report.seed) +
-         ", \"seeds_passed\": " + std::to_string(report.seeds_passed) + ", \"message\": " + Quoted(report.message) +
-         ", \"schedule\": " + Quoted(report.schedule) + ", \"trace_hash\": " + Quoted(hash) +
+  return "{\"verdict\": " + JsonString(to_string(report.verdict)) + ", \"seed\": " + std::to_string(report.seed) +
+         ", \"seeds_passed\": " + std::to_string(report.seeds_passed) + ", \"message\": " + JsonString(report.message) +
+         ", \"schedule\": " + JsonString(report.schedule) + ", \"trace_hash\": " + JsonString(hash) +
          ", \"step\": " + std::to_string(report.step) + ", \"preemptions\": " + std::to_string(report.preemptions) +
          ", \"preemptions_before_shrink\": " + std::to_string(report.preemptions_before_shrink) +
          ", \"shrink_candidates\": " + std::to_string(report.shrink_candidates) +
-         ", \"shrink_stopped\": " + Quoted(report.shrink_stopped) +
-         ", \"replay\": " + Quoted(report.replay) + "}\n";
+         ", \"shrink_stopped\": " + JsonString(report.shrink_stopped) +
+         ", \"replay\": " + JsonString(report.replay) + "}\n";
 }
 
 std::string PassJson(std::uint64_t seed, std::uint64_t seeds) {

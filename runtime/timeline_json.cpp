@@ -13,12 +13,14 @@
 
 #include "timeline_model.h"
 
+#include "../common/json_string.h"
+
 namespace sim::internal {
 namespace {
 
 constexpr std::size_t kEventsListedPerRun = 64;
 
-std::string Quote(const std::string& text) { return "\"" + JsonEscape(text) + "\""; }
+std::string Quote(const std::string& text) { return common::JsonString(text); }
 std::string Number(std::uint64_t value) { return std::to_string(value); }
 
 const char* Category(EventKind kind) {

@@ -79,7 +79,6 @@ std::string RenderTimelineJson(const TimelineModel& model);
 std::string RenderTimelineHtml(const TimelineModel& model);
 
 // Shared by both renderers.
-std::string JsonEscape(const std::string& text);  // without the surrounding quotes
 bool IsInstantKind(EventKind kind);
 
 }  // namespace sim::internal

@@ -44,15 +44,6 @@ std::string SignalName(int signal_number) {
 
 }  // namespace
 
-std::string ShellQuote(const std::string& word) {
-  // The same safe set as the runtime's replay lines, so both print alike.
-  constexpr const char* kSafe = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+@%";
-  if (!word.empty() && word.find_first_not_of(kSafe) == std::string::npos) return word;
-  std::string quoted = "'";
-  for (const char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return quoted + "'";
-}
-
 std::string SeedOptions(const LaunchSpec& spec, std::uint64_t seed) {
   // Later keys win in SIM_OPTIONS, so ours come after the user's.
   std::string options = spec.base_options;

@@ -16,6 +16,8 @@
 #include <string>
 #include <vector>
 
+#include "../../common/shell_quote.h"
+
 namespace simrun {
 
 // The exit status whole-program mode uses for a verdict the runtime detected
@@ -42,8 +44,7 @@ std::string SeedOptions(const LaunchSpec& spec, std::uint64_t seed);
 // SIM_OPTIONS=seed=K ./prog args (shell-quoted).
 std::string ReplayCommand(const LaunchSpec& spec, std::uint64_t seed);
 
-// `word` quoted for a POSIX shell, unchanged when it needs no quoting.
-std::string ShellQuote(const std::string& word);
+using sim::common::ShellQuote;  // common/shell_quote.h, shared with the runtime
 
 std::string ReportJsonPath(const LaunchSpec& spec, std::uint64_t seed);
 std::string StderrPath(const LaunchSpec& spec, std::uint64_t seed);

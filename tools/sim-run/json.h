@@ -12,6 +12,8 @@
 #include <string>
 #include <string_view>
 
+#include "../../common/json_string.h"
+
 namespace simrun {
 
 // A top-level JSON object: member name -> value. Strings are unescaped;
@@ -22,9 +24,7 @@ using JsonObject = std::map<std::string, std::string>;
 // an object (a child that died while writing leaves a truncated file).
 std::optional<JsonObject> ParseJsonObject(std::string_view text);
 
-// `value` as a JSON string literal, quotes included, with '"', '\\' and
-// control characters escaped (UTF-8 passes through).
-std::string JsonString(std::string_view value);
+using sim::common::JsonString;  // common/json_string.h, shared with the runtime
 
 }  // namespace simrun
 
