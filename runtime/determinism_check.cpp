@@ -12,10 +12,6 @@ std::string Describe(SiteNamer& namer, const Event& event) {
   return "T" + std::to_string(event.thread) + " " + EventKindName(event.kind) + " " + namer.Name(event.site);
 }
 
-bool SameEvent(const Event& a, const Event& b) {
-  return a.thread == b.thread && a.kind == b.kind && a.site.Hash() == b.site.Hash();
-}
-
 }  // namespace
 
 Outcome RunTwiceAndCompare(const std::function<void()>& body, const Options& options, Strategy& strategy,
@@ -54,8 +50,7 @@ Outcome RunTwiceAndCompare(const std::function<void()>& body, const Options& opt
 
   const std::vector<Event>& a = first.events;
   const std::vector<Event>& b = second.events;
-  std::size_t step = 0;
-  while (step < a.size() && step < b.size() && SameEvent(a[step], b[step])) ++step;
+  const std::size_t step = FirstDivergence(a, b);
   SiteNamer namer;
   if (step < a.size()) namer.Add(a[step].site);
   if (step < b.size()) namer.Add(b[step].site);

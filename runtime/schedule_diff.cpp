@@ -24,11 +24,7 @@ std::string DiffAgainstPassingSeed(const std::function<void()>& body, const Opti
 
   const std::vector<Event>& good = passing.events;
   const std::vector<Event>& bad = failing.events;
-  std::size_t at = 0;
-  while (at < good.size() && at < bad.size() && good[at].thread == bad[at].thread && good[at].kind == bad[at].kind &&
-         good[at].site.Hash() == bad[at].site.Hash()) {
-    ++at;
-  }
+  const std::size_t at = FirstDivergence(good, bad);
   if (at == good.size() && at == bad.size()) return "";
   SiteNamer namer;
   auto side = [&namer](const std::vector<Event>& events, std::size_t index) -> std::string {

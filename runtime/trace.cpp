@@ -24,6 +24,15 @@ Trace::~Trace() {
   if (spare_rings.size() < kMaxSpareRings) spare_rings.push_back(std::move(ring_));
 }
 
+std::size_t FirstDivergence(const std::vector<Event>& a, const std::vector<Event>& b) {
+  std::size_t at = 0;
+  while (at < a.size() && at < b.size() && a[at].thread == b[at].thread && a[at].kind == b[at].kind &&
+         a[at].site.Hash() == b[at].site.Hash()) {
+    ++at;
+  }
+  return at;
+}
+
 const char* EventKindName(EventKind kind) {
   switch (kind) {
     case EventKind::kThreadStart: return "start";

@@ -72,6 +72,12 @@ struct Event {
   Site site;
 };
 
+// Where two executions' events first differ in thread, kind or site (what
+// the trace hash covers): an index into both, or the shorter one's length
+// when it is a prefix of the other (the common length when they agree).
+// The determinism check and the diff against a passing seed both ask.
+std::size_t FirstDivergence(const std::vector<Event>& a, const std::vector<Event>& b);
+
 class Trace {
  public:
   // Enough that the report can still show 20 after leaving out the events
