@@ -165,23 +165,9 @@ void ResolveIsolation(Options& options, const char* automatic) {
 
 Outcome RunExecution(const Options& options, Strategy& strategy, const RunWorld& run) {
   if (!Isolated(options)) return run(strategy);
-  int fds[2];
-  MakePipe(fds);
-  const pid_t child = ForkChild();
-  if (child == 0) {
-    close(fds[0]);
-    bool unused = false;
-    WriteMessage(fds[1], RunAndEncode(&strategy, [&run](Strategy* deciding) { return run(*deciding); }, unused));
-    _exit(0);  // no static destructor or atexit handler of the parent's runs again here
-  }
-  close(fds[1]);
-  const std::optional<std::string> reply = ReadMessage(fds[0]);
-  close(fds[0]);
-  const int status = WaitFor(child);
-  if (reply) {
-    if (std::optional<Outcome> outcome = DecodeReply(*reply, &strategy)) return std::move(*outcome);
-  }
-  return EndedWithoutOutcome(status);
+  // A runner for one request: its worker ends when the runner does.
+  ExecutionRunner runner(options, &strategy, [&run](Strategy* deciding, std::string_view) { return run(*deciding); });
+  return runner.Run("");
 }
 
 std::string SeedRequest(std::uint64_t seed) { return std::to_string(seed); }
@@ -198,14 +184,14 @@ Outcome ExecutionRunner::Run(std::string_view request) {
   if (worker_ < 0) StartWorker();
   std::optional<std::string> reply;
   if (WriteMessage(requests_, std::string(request))) reply = ReadMessage(replies_);
-  const std::optional<Outcome> outcome = reply ? DecodeReply(*reply, learner_) : std::nullopt;
-  if (outcome && WorkerGoesOn(*outcome)) return *outcome;
+  std::optional<Outcome> outcome = reply ? DecodeReply(*reply, learner_) : std::nullopt;
+  if (outcome && WorkerGoesOn(*outcome)) return std::move(*outcome);
   // The worker has exited (or died): the next request gets a new one.
   close(requests_);
   close(replies_);
   const int status = WaitFor(worker_);
   worker_ = -1;
-  return outcome ? *outcome : EndedWithoutOutcome(status);
+  return outcome ? std::move(*outcome) : EndedWithoutOutcome(status);
 }
 
 void ExecutionRunner::StartWorker() {
