@@ -1,6 +1,6 @@
 // free_churn.cpp: what free costs a whole program built with sim-clang++,
 // now that the world forgets the sync-object models of freed memory
-// (runtime/interceptors_memory.cpp). 4 threads each malloc and free
+// (runtime/interceptors/memory.cpp). 4 threads each malloc and free
 // `rounds` blocks with no instrumented access between (so nothing but the
 // allocator and free's interceptor runs), taking a mutex every 4,096
 // rounds. Run by hand (docs/performance.md, "What free costs"): natively

@@ -6,7 +6,7 @@
 //                                 runtime does to point FS at the next TCB.
 //   BM_RawSimSwitchStacks         the same ping-pong (with wrfsbase) through
 //                                 the runtime's own sim_switch_stacks
-//                                 (runtime/fiber_switch.h), which replaced
+//                                 (runtime/core/fiber_switch.h), which replaced
 //                                 jump_fcontext in the runtime; both sides
 //                                 switch from one function, as in the runtime.
 //   BM_Raw*Nested                 both routines with the switch called
@@ -58,8 +58,8 @@
 #include <vector>
 
 #include "sim/sim.h"
-#include "../runtime/fiber_switch.h"
-#include "../runtime/schedule.h"
+#include "core/fiber_switch.h"
+#include "strategy/schedule.h"
 #include "sim/sim_interface.h"
 
 namespace {
@@ -280,7 +280,7 @@ void PingPongBody(std::int64_t points) {
   b.join();
 }
 
-// S1 schedule text (runtime/schedule.h, format version 1) for PingPongBody
+// S1 schedule text (runtime/strategy/schedule.h, format version 1) for PingPongBody
 // where T1 and T2 alternate at every point:
 //   T0 continues after creating T1, after creating T2 and at join(T1); T0
 //   blocks, T1 runs; then every point of T1 chooses T2 and vice versa; when

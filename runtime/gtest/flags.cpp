@@ -1,5 +1,5 @@
 // flags.cpp: --sim_* flags on top of SIM_OPTIONS (flags.h).
-#include "flags.h"
+#include "gtest/flags.h"
 
 #include <charconv>
 #include <cstdlib>
@@ -7,9 +7,9 @@
 #include <string_view>
 #include <type_traits>
 
-#include "../isolated_execution.h"
-#include "../options.h"
-#include "../replay_command.h"
+#include "explore/isolated_execution.h"
+#include "explore/options.h"
+#include "explore/replay_command.h"
 
 namespace sim::internal {
 namespace {

@@ -15,12 +15,12 @@
 #include <string>
 #include <vector>
 
-#include "../explore_internal.h"
-#include "../isolated_execution.h"
-#include "../options.h"
-#include "../replay_command.h"
-#include "../world.h"
-#include "flags.h"
+#include "explore/explore_internal.h"
+#include "explore/isolated_execution.h"
+#include "explore/options.h"
+#include "explore/replay_command.h"
+#include "core/world.h"
+#include "gtest/flags.h"
 #include "sim/gtest.h"
 
 namespace sim::internal {

@@ -3,7 +3,7 @@
 // Everything here runs before the program's heap may change: no malloc, no
 // std::string, no stdio, no mmap. Buffers are static (the child keeps
 // pointing into them) or on the stack; numbers are formatted by hand.
-#include "fork_server.h"
+#include "whole_program/fork_server.h"
 
 #include <fcntl.h>
 #include <signal.h>

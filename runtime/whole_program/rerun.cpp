@@ -1,5 +1,5 @@
 // rerun.cpp: candidate processes for whole-program shrinking (see rerun.h).
-#include "rerun.h"
+#include "whole_program/rerun.h"
 
 #include <fcntl.h>
 #include <signal.h>
@@ -15,8 +15,8 @@
 #include <sstream>
 #include <thread>
 
-#include "../schedule.h"
-#include "../shrink.h"
+#include "strategy/schedule.h"
+#include "explore/shrink.h"
 
 namespace sim::internal {
 namespace {

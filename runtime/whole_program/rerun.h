@@ -11,9 +11,9 @@
 
 #include <string>
 
-#include "../bounded_search.h"
-#include "../shrink.h"
-#include "../world.h"
+#include "strategy/bounded_search.h"
+#include "explore/shrink.h"
+#include "core/world.h"
 
 namespace sim::internal {
 

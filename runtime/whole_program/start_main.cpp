@@ -24,19 +24,19 @@
 #include <cstring>
 #include <stdexcept>
 
-#include "../crash_guard.h"
-#include "../explore_internal.h"
-#include "../options.h"
-#include "../real_function.h"
-#include "../replay_command.h"
-#include "../report_json.h"
-#include "../schedule.h"
-#include "../shrink.h"
-#include "../strategy_recording.h"
-#include "../timeline.h"
-#include "../world.h"
-#include "fork_server.h"
-#include "rerun.h"
+#include "explore/crash_guard.h"
+#include "explore/explore_internal.h"
+#include "explore/options.h"
+#include "interceptors/real_function.h"
+#include "explore/replay_command.h"
+#include "report/report_json.h"
+#include "strategy/schedule.h"
+#include "explore/shrink.h"
+#include "strategy/recording.h"
+#include "report/timeline.h"
+#include "core/world.h"
+#include "whole_program/fork_server.h"
+#include "whole_program/rerun.h"
 
 using namespace sim::internal;
 

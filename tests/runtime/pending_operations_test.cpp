@@ -10,7 +10,7 @@
 #include <thread>
 #include <vector>
 
-#include "../../runtime/world.h"
+#include "core/world.h"
 
 namespace {
 

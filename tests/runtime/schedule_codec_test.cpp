@@ -5,7 +5,7 @@
 
 #include <stdexcept>
 
-#include "../../runtime/schedule.h"
+#include "strategy/schedule.h"
 
 namespace {
 

@@ -1,5 +1,5 @@
 # Every archive sim-clang links into a program refers to libc only through
-# private names (runtime/privatize_libc_references.sh): no undefined C name
+# private names (runtime/link/privatize_libc_references.sh): no undefined C name
 # is left that a user global could take, except the ones the script keeps on
 # purpose (dlsym, dlvsym, the malloc family, stdin/stdout/stderr) and the
 # interceptors libsimrt defines. Each archive also ships the dynamic list

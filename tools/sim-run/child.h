@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "../../common/shell_quote.h"
+#include "common/shell_quote.h"
 
 namespace simrun {
 

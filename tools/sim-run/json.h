@@ -12,7 +12,7 @@
 #include <string>
 #include <string_view>
 
-#include "../../common/json_string.h"
+#include "common/json_string.h"
 
 namespace simrun {
 

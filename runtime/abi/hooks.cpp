@@ -1,0 +1,71 @@
+// hooks.cpp: the __sim_* ABI called by code the pass instrumented.
+//
+// Each hook is a scheduling point before the access; the access itself runs
+// natively after the hook returns. Sites come from the pass, so the trace
+// names file:line without a symbolizer.
+#include "sim/sim_interface.h"
+#include "core/world.h"
+
+using namespace sim::internal;
+
+namespace {
+
+// Instrumented code calls a hook only while __sim_world_active is set (it
+// picks its instrumented twin at entry), so the simulated-thread marker alone
+// says whether a world is running on this thread.
+inline void Access(EventKind kind, const volatile void* address, const __sim_site* source) {
+  if (!OnSimulatedThread()) return;
+  current_world->AccessPoint(kind, const_cast<const void*>(address), source);
+}
+
+}  // namespace
+
+extern "C" {
+
+#define SIM_DEFINE_ACCESS_HOOK(name, kind) \
+  void name(const volatile void* address, const __sim_site* site) { Access(kind, address, site); }
+SIM_DEFINE_ACCESS_HOOK(__sim_read1, EventKind::kRead)
+SIM_DEFINE_ACCESS_HOOK(__sim_read2, EventKind::kRead)
+SIM_DEFINE_ACCESS_HOOK(__sim_read4, EventKind::kRead)
+SIM_DEFINE_ACCESS_HOOK(__sim_read8, EventKind::kRead)
+SIM_DEFINE_ACCESS_HOOK(__sim_read16, EventKind::kRead)
+SIM_DEFINE_ACCESS_HOOK(__sim_write1, EventKind::kWrite)
+SIM_DEFINE_ACCESS_HOOK(__sim_write2, EventKind::kWrite)
+SIM_DEFINE_ACCESS_HOOK(__sim_write4, EventKind::kWrite)
+SIM_DEFINE_ACCESS_HOOK(__sim_write8, EventKind::kWrite)
+SIM_DEFINE_ACCESS_HOOK(__sim_write16, EventKind::kWrite)
+#undef SIM_DEFINE_ACCESS_HOOK
+
+void __sim_read_range(const volatile void* address, unsigned long, const __sim_site* site) {
+  Access(EventKind::kRead, address, site);
+}
+void __sim_write_range(const volatile void* address, unsigned long, const __sim_site* site) {
+  Access(EventKind::kWrite, address, site);
+}
+
+// Sequentially consistent exploration: the order is not modelled (README,
+// known limits), so every atomic is a plain scheduling point.
+#define SIM_DEFINE_ATOMIC_HOOKS(bits)                                                        \
+  void __sim_atomic##bits##_load(const volatile void* address, int, const __sim_site* site) {    \
+    Access(EventKind::kAtomicLoad, address, site);                                           \
+  }                                                                                          \
+  void __sim_atomic##bits##_store(const volatile void* address, int, const __sim_site* site) {   \
+    Access(EventKind::kAtomicStore, address, site);                                          \
+  }                                                                                          \
+  void __sim_atomic##bits##_rmw(const volatile void* address, int, const __sim_site* site) {     \
+    Access(EventKind::kAtomicRmw, address, site);                                            \
+  }                                                                                          \
+  void __sim_atomic##bits##_cmpxchg(const volatile void* address, int, const __sim_site* site) { \
+    Access(EventKind::kAtomicCompareExchange, address, site);                                \
+  }
+SIM_DEFINE_ATOMIC_HOOKS(8)
+SIM_DEFINE_ATOMIC_HOOKS(16)
+SIM_DEFINE_ATOMIC_HOOKS(32)
+SIM_DEFINE_ATOMIC_HOOKS(64)
+SIM_DEFINE_ATOMIC_HOOKS(128)
+#undef SIM_DEFINE_ATOMIC_HOOKS
+
+void __sim_atomic_fence(int, const __sim_site* site) { Access(EventKind::kFence, nullptr, site); }
+
+
+}  // extern "C"

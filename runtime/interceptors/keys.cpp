@@ -1,0 +1,102 @@
+// interceptors_keys.cpp: pthread keys and thread_local destructors.
+//
+// Key values live in the TCB, so a borrowed TCB already gives each simulated
+// thread its own; what glibc does at a real thread's exit (run destructors,
+// clear values) the runtime does at a simulated thread's exit, for the keys
+// it saw created. thread_local destructors registered through
+// __cxa_thread_atexit_impl are kept per simulated thread, so an abandoned
+// execution leaves nothing on the borrowed TCB for the next borrower.
+#include "interceptors/keys.h"
+
+#include <pthread.h>
+
+#include <atomic>
+#include <utility>
+#include <vector>
+
+#include "interceptors/real_function.h"
+#include "core/world.h"
+
+using namespace sim::internal;
+
+namespace {
+RealFunction<int(pthread_key_t*, void (*)(void*))> real_key_create("pthread_key_create");
+RealFunction<int(pthread_key_t)> real_key_delete("pthread_key_delete");
+RealFunction<int(void (*)(void*), void*, void*)> real_thread_atexit("__cxa_thread_atexit_impl");
+
+// Keys are created from any real thread at any time (library constructors),
+// so this registry is guarded by a plain atomic spin lock: a pthread lock
+// would re-enter the interceptors.
+struct KeyRegistry {
+  using Keys = std::vector<std::pair<pthread_key_t, void (*)(void*)>>;
+  Keys keys;
+  std::atomic_flag locked;
+  Keys Snapshot() {
+    while (locked.test_and_set(std::memory_order_acquire)) {
+    }
+    Keys copy = keys;
+    locked.clear(std::memory_order_release);
+    return copy;
+  }
+  template <typename Change>
+  void Update(Change change) {
+    while (locked.test_and_set(std::memory_order_acquire)) {
+    }
+    change(keys);
+    locked.clear(std::memory_order_release);
+  }
+};
+KeyRegistry& Keys() {
+  static KeyRegistry registry;
+  return registry;
+}
+}  // namespace
+
+namespace sim::internal {
+
+void ClearPthreadKeyValues() {
+  for (auto [key, destructor] : Keys().Snapshot()) {
+    if (pthread_getspecific(key) != nullptr) pthread_setspecific(key, nullptr);
+  }
+}
+
+void RunPthreadKeyDestructors() {
+  for (int round = 0; round < PTHREAD_DESTRUCTOR_ITERATIONS; ++round) {
+    bool any = false;
+    for (auto [key, destructor] : Keys().Snapshot()) {
+      void* value = pthread_getspecific(key);
+      if (value == nullptr) continue;
+      pthread_setspecific(key, nullptr);
+      if (destructor != nullptr) {
+        destructor(value);
+        any = true;
+      }
+    }
+    if (!any) break;
+  }
+}
+
+}  // namespace sim::internal
+
+extern "C" {
+
+int pthread_key_create(pthread_key_t* key, void (*destructor)(void*)) {
+  const int error = real_key_create(key, destructor);
+  if (error == 0) Keys().Update([&](KeyRegistry::Keys& keys) { keys.emplace_back(*key, destructor); });
+  return error;
+}
+
+int pthread_key_delete(pthread_key_t key) {
+  Keys().Update([key](KeyRegistry::Keys& keys) {
+    std::erase_if(keys, [key](const auto& entry) { return entry.first == key; });
+  });
+  return real_key_delete(key);
+}
+
+int __cxa_thread_atexit_impl(void (*destructor)(void*), void* object, void* dso_handle) {
+  if (!InWorld()) return real_thread_atexit(destructor, object, dso_handle);
+  current_world->running().thread_local_destructors.emplace_back(destructor, object);
+  return 0;
+}
+
+}  // extern "C"

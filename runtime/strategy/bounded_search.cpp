@@ -1,0 +1,49 @@
+// bounded_search.cpp: the CHESS search stack (see the header).
+#include "strategy/bounded_search.h"
+
+#include <algorithm>
+
+namespace sim::internal {
+
+std::vector<AnchoredDecision> BoundedSearch::Prefix() const {
+  std::vector<AnchoredDecision> prefix;
+  for (const Frame& frame : stack_) {
+    const ThreadId chosen = frame.order[frame.index];
+    prefix.push_back({frame.at.current, frame.at.current_points, chosen,
+                      frame.at.current_enabled && chosen != frame.at.current, false});
+  }
+  return prefix;
+}
+
+bool BoundedSearch::Record(const std::vector<ChoiceRecord>& choices) {
+  ++executions_;
+  for (std::size_t depth = 0; depth < stack_.size() && depth < choices.size(); ++depth) {
+    if (choices[depth].current != stack_[depth].at.current ||
+        choices[depth].current_points != stack_[depth].at.current_points) {
+      return false;
+    }
+  }
+  if (choices.size() < stack_.size()) stack_.resize(choices.size());
+  for (std::size_t depth = stack_.size(); depth < choices.size(); ++depth) {
+    Frame frame;
+    frame.at = choices[depth];
+    frame.preemptions_before = stack_.empty() ? 0 : stack_.back().PreemptionsAfter();
+    const ThreadId first = frame.at.current_enabled ? frame.at.current : frame.at.enabled.front();
+    frame.order.push_back(first);
+    for (ThreadId thread : frame.at.enabled) {
+      if (thread != first) frame.order.push_back(thread);
+    }
+    stack_.push_back(std::move(frame));
+  }
+  while (!stack_.empty()) {
+    Frame& frame = stack_.back();
+    while (++frame.index < frame.order.size()) {
+      if (frame.PreemptionsAfter() <= bound_) return true;
+    }
+    stack_.pop_back();
+  }
+  exhausted_ = true;
+  return true;
+}
+
+}  // namespace sim::internal
