@@ -69,21 +69,23 @@ void ArriveInWorld(World& world, const char* name, const Site& site) {
   ++gate.arrivals;
   world.ReadinessMayHaveChanged();
   if (world.options().pin == *interned) {
-    Wait pinned;
-    pinned.description = "arrive at gate";
-    pinned.object = interned;
-    pinned.model = &gate;
-    pinned.blocker = PinnedAt;
-    pinned.released_when_idle = true;
+    const Wait pinned{
+        .description = "arrive at gate",
+        .object = interned,
+        .model = &gate,
+        .blocker = PinnedAt,
+        .released_when_idle = true,
+    };
     world.Block(pinned);
   }
   while (gate.held) {
-    Wait parked;
-    parked.description = "arrive at gate";
-    parked.object = interned;
-    parked.ready = GateReleased;
-    parked.model = &gate;
-    parked.blocker = HeldBy;
+    const Wait parked{
+        .description = "arrive at gate",
+        .object = interned,
+        .ready = GateReleased,
+        .model = &gate,
+        .blocker = HeldBy,
+    };
     world.Block(parked);
   }
 }
@@ -180,12 +182,13 @@ void Gate::await_arrivals(std::size_t count, std::chrono::milliseconds timeout) 
     world.SchedulingPoint(EventKind::kGate, gate.name, world.CallerSite());
     gate.awaited = count;
     while (gate.arrivals < count) {
-      Wait wait;
-      wait.description = "await arrivals at gate";
-      wait.object = gate.name;
-      wait.ready = EnoughArrivals;
-      wait.model = &gate;
-      wait.blocker = ArrivalsSoFar;
+      const Wait wait{
+          .description = "await arrivals at gate",
+          .object = gate.name,
+          .ready = EnoughArrivals,
+          .model = &gate,
+          .blocker = ArrivalsSoFar,
+      };
       world.Block(wait);
     }
     return;

@@ -76,11 +76,12 @@ int pthread_barrier_wait(pthread_barrier_t* barrier) {
     return PTHREAD_BARRIER_SERIAL_THREAD;
   }
   model.arrived.push_back(&world.running());
-  Wait wait;
-  wait.description = "wait on barrier";
-  wait.object = barrier;
-  wait.model = &model;
-  wait.blocker = BarrierArrivals;
+  const Wait wait{
+      .description = "wait on barrier",
+      .object = barrier,
+      .model = &model,
+      .blocker = BarrierArrivals,
+  };
   world.Block(wait);
   return 0;
 }

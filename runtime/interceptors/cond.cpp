@@ -84,12 +84,13 @@ int WaitOn(World& world, pthread_cond_t* cond, pthread_mutex_t* mutex, std::opti
   SimThread& self = world.running();
   CondModel& model = CondModelOf(world, cond);
   model.waiters.push_back(&self);
-  Wait wait;
-  wait.description = "wait on condition variable";
-  wait.object = cond;
-  wait.model = &model;
-  wait.deadline_ns = deadline_ns;
-  wait.blocker = CondWaiters;
+  const Wait wait{
+      .description = "wait on condition variable",
+      .object = cond,
+      .model = &model,
+      .deadline_ns = deadline_ns,
+      .blocker = CondWaiters,
+  };
   const bool timed_out = world.Block(wait);
   if (timed_out) {
     // Still queued (a signal would have removed it): leave, so the next

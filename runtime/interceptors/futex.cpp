@@ -94,10 +94,11 @@ long FutexWait(World& world, const std::uint32_t* address, std::uint32_t expecte
   if (deadline_ns && *deadline_ns <= world.now_ns()) return Fail(ETIMEDOUT);
   SimThread& self = world.running();
   FutexModelOf(world, address).waiters.push_back({&self, bitset});
-  Wait wait;
-  wait.description = "futex wait";
-  wait.object = address;
-  wait.deadline_ns = deadline_ns;  // no ready predicate: only FUTEX_WAKE or the deadline ends it
+  const Wait wait{
+      .description = "futex wait",
+      .object = address,
+      .deadline_ns = deadline_ns, // no ready predicate: only FUTEX_WAKE or the deadline ends it
+  };
   if (!world.Block(wait)) return 0;
   // Timed out: the waker never took us off the queue.
   FutexModelOf(world, address).waiters.remove_if([&self](const auto& waiter) { return waiter.thread == &self; });

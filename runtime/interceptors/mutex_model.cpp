@@ -49,13 +49,14 @@ int AcquireMutex(World& world, pthread_mutex_t* mutex, std::optional<std::uint64
     }
   }
   while (!MutexIsFree(&model)) {
-    Wait wait;
-    wait.description = "lock mutex";
-    wait.object = mutex;
-    wait.ready = MutexIsFree;
-    wait.model = &model;
-    wait.deadline_ns = deadline_ns;
-    wait.blocker = MutexHolder;
+    const Wait wait{
+        .description = "lock mutex",
+        .object = mutex,
+        .ready = MutexIsFree,
+        .model = &model,
+        .deadline_ns = deadline_ns,
+        .blocker = MutexHolder,
+    };
     if (world.Block(wait)) return ETIMEDOUT;
   }
   // A mutex nobody holds may be a new one at the address of one whose end

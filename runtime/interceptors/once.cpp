@@ -84,12 +84,13 @@ int pthread_once(pthread_once_t* once, void (*routine)()) {
   };
   OnceModel* model = &model_of();
   if (model->runner != nullptr) {
-    Wait wait;
-    wait.description = "wait for pthread_once routine";
-    wait.object = once;
-    wait.ready = OnceNotRunning;
-    wait.model = model;
-    wait.blocker = OnceRunner;
+    const Wait wait{
+        .description = "wait for pthread_once routine",
+        .object = once,
+        .ready = OnceNotRunning,
+        .model = model,
+        .blocker = OnceRunner,
+    };
     while (model->runner != nullptr) world.Block(wait);
     model = &model_of();  // the flag may have been freed meanwhile, and this is a new one
   }

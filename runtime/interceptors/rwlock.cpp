@@ -117,13 +117,14 @@ int ReadLock(World& world, pthread_rwlock_t* rwlock, bool try_only, clockid_t cl
     if (try_only) return EBUSY;
     // POSIX checks the timeout only when the call would block.
     if (absolute != nullptr && !ValidTimespec(absolute)) return EINVAL;
-    Wait wait;
-    wait.description = "lock rwlock for reading";
-    wait.object = rwlock;
-    wait.ready = CanRead;
-    wait.model = &model;
-    if (absolute != nullptr) wait.deadline_ns = DeadlineFromAbsolute(clock, *absolute);
-    wait.blocker = RwlockHolders;
+    const Wait wait{
+        .description = "lock rwlock for reading",
+        .object = rwlock,
+        .ready = CanRead,
+        .model = &model,
+        .deadline_ns = absolute != nullptr ? std::optional(DeadlineFromAbsolute(clock, *absolute)) : std::nullopt,
+        .blocker = RwlockHolders,
+    };
     while (!CanRead(&model)) {
       if (world.Block(wait)) return ETIMEDOUT;
     }
@@ -144,13 +145,14 @@ int WriteLock(World& world, pthread_rwlock_t* rwlock, bool try_only, clockid_t c
   if (!CanWrite(&model)) {
     if (try_only) return EBUSY;
     if (absolute != nullptr && !ValidTimespec(absolute)) return EINVAL;
-    Wait wait;
-    wait.description = "lock rwlock for writing";
-    wait.object = rwlock;
-    wait.ready = CanWrite;
-    wait.model = &model;
-    if (absolute != nullptr) wait.deadline_ns = DeadlineFromAbsolute(clock, *absolute);
-    wait.blocker = RwlockHolders;
+    const Wait wait{
+        .description = "lock rwlock for writing",
+        .object = rwlock,
+        .ready = CanWrite,
+        .model = &model,
+        .deadline_ns = absolute != nullptr ? std::optional(DeadlineFromAbsolute(clock, *absolute)) : std::nullopt,
+        .blocker = RwlockHolders,
+    };
     ++model.waiting_writers;
     bool timed_out = false;
     while (!timed_out && !CanWrite(&model)) timed_out = world.Block(wait);

@@ -69,13 +69,14 @@ int WaitOn(World& world, sem_t* semaphore, std::optional<clockid_t> clock, const
   if (clock && (absolute == nullptr || absolute->tv_nsec < 0 || absolute->tv_nsec >= 1000000000L)) {
     return Fail(EINVAL);
   }
-  Wait wait;
-  wait.description = "wait on semaphore";
-  wait.object = semaphore;
-  wait.ready = SemaphorePositive;
-  wait.model = &model;
-  if (clock) wait.deadline_ns = DeadlineFromAbsolute(*clock, *absolute);
-  wait.blocker = SemaphoreEmpty;
+  const Wait wait{
+      .description = "wait on semaphore",
+      .object = semaphore,
+      .ready = SemaphorePositive,
+      .model = &model,
+      .deadline_ns = clock ? std::optional(DeadlineFromAbsolute(*clock, *absolute)) : std::nullopt,
+      .blocker = SemaphoreEmpty,
+  };
   ++model.waiters;
   bool timed_out = false;
   while (!timed_out && model.value == 0) timed_out = world.Block(wait);

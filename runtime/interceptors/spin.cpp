@@ -79,12 +79,13 @@ int pthread_spin_lock(pthread_spinlock_t* lock) {
   World& world = *current_world;
   world.SchedulingPoint(EventKind::kSpinLock, Key(lock), world.CallerSite());
   SpinModel& model = SpinModelOf(world, lock);
-  Wait wait;
-  wait.description = "lock spin lock";
-  wait.object = Key(lock);
-  wait.ready = SpinIsFree;
-  wait.model = &model;
-  wait.blocker = SpinHolder;
+  const Wait wait{
+      .description = "lock spin lock",
+      .object = Key(lock),
+      .ready = SpinIsFree,
+      .model = &model,
+      .blocker = SpinHolder,
+  };
   while (!SpinIsFree(&model)) world.Block(wait);
   model.owner = &world.running();
   return 0;

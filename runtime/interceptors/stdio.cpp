@@ -58,12 +58,13 @@ void AcquireStdioLock(World& world, FILE* file) {
     return;
   }
   while (lock.owner != nullptr) {
-    Wait wait;
-    wait.description = "flockfile";
-    wait.object = file;
-    wait.ready = StdioLockFree;
-    wait.model = &lock;
-    wait.blocker = StdioLockHolder;
+    const Wait wait{
+        .description = "flockfile",
+        .object = file,
+        .ready = StdioLockFree,
+        .model = &lock,
+        .blocker = StdioLockHolder,
+    };
     world.Block(wait);
   }
   lock.owner = &self;

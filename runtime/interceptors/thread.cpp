@@ -36,13 +36,14 @@ int Join(World& world, pthread_t handle, void** result, EventKind kind, const Si
   if (target->detached) return EINVAL;
   if (target->state != ThreadState::kFinished) {
     if (!wait) return EBUSY;
-    Wait join;
-    join.description = "join thread";
-    join.object = reinterpret_cast<void*>(handle);
-    join.ready = ThreadFinished;
-    join.model = target;
-    join.deadline_ns = deadline_ns;
-    join.blocker = StillRunning;
+    const Wait join{
+        .description = "join thread",
+        .object = reinterpret_cast<void*>(handle),
+        .ready = ThreadFinished,
+        .model = target,
+        .deadline_ns = deadline_ns,
+        .blocker = StillRunning,
+    };
     if (world.Block(join)) return ETIMEDOUT;
   }
   if (result != nullptr) *result = target->result;

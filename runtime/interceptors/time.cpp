@@ -92,11 +92,12 @@ void SleepUntil(World& world, std::uint64_t deadline_ns, const Site& site) {
     return;
   }
   world.SchedulingPoint(EventKind::kSleep, nullptr, site);
-  Wait wait;
-  wait.description = "sleep";
-  // No ready predicate: only the clock ends a sleep. When nothing else can
-  // run, the world jumps the clock to the earliest such deadline.
-  wait.deadline_ns = deadline_ns;
+  const Wait wait{
+      .description = "sleep",
+      // No ready predicate: only the clock ends a sleep. When nothing else can
+      // run, the world jumps the clock to the earliest such deadline.
+      .deadline_ns = deadline_ns,
+  };
   world.Block(wait);
 }
 
