@@ -5,6 +5,9 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <string>
+
+#include "core/check.h"
 
 namespace sim::internal {
 
@@ -26,8 +29,8 @@ Stack StackPool::Acquire(std::size_t size) {
   void* region = mmap(nullptr, size + Stack::kGuardBytes, PROT_READ | PROT_WRITE,
                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
   if (region == MAP_FAILED) {
-    std::fprintf(stderr, "simthread: cannot map a %zu-byte fiber stack; lower stack_size in SIM_OPTIONS\n", size);
-    std::abort();
+    Die(exit_status::kEnvironment,
+        {"cannot map a ", std::to_string(size), "-byte fiber stack; lower stack_size in SIM_OPTIONS"});
   }
   mprotect(region, Stack::kGuardBytes, PROT_NONE);
   return Stack{static_cast<char*>(region) + Stack::kGuardBytes, size};

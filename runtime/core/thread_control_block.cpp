@@ -16,6 +16,7 @@
 #include <cstring>
 #include <vector>
 
+#include "core/check.h"
 #include "interceptors/real_function.h"
 
 namespace sim::internal {
@@ -123,9 +124,8 @@ ThreadPointer CreateDonor() {
   const int error = real_pthread_create(&donor, &attributes, DonorMain, nullptr);
   pthread_attr_destroy(&attributes);
   if (error != 0) {
-    std::fprintf(stderr, "simthread: cannot start a donor thread for a simulated thread's TLS: %s\n",
-                 std::strerror(error));
-    std::abort();
+    Die(exit_status::kEnvironment,
+        {"cannot start a donor thread for a simulated thread's TLS: ", std::strerror(error)});
   }
   // glibc on x86-64: pthread_t is the address of the thread's struct pthread,
   // which is its thread pointer.

@@ -340,8 +340,16 @@ class World {
   // Returns whether `current` is enabled afterwards.
   [[gnu::noinline]] bool WaitUntilAThreadIsEnabled(const SimThread& current, bool current_enabled,
                                                    bool willing_to_wait);
-  // Asks the strategy at a choice point and records its decision.
+  // The choice among the enabled threads at a scheduling point of
+  // `current`, through Decide, counting a preemption when it switches away
+  // from an enabled `current`.
   [[gnu::always_inline]] SimThread& Choose(const SimThread& current, bool current_enabled, bool current_yielding);
+  // Asks the strategy to pick one of `candidates` at a choice point of
+  // `current`, and records the decision. The one way a choice reaches the
+  // strategy: which thread runs next (Choose) and which idle waiter a
+  // pinned gate releases (WakeOneIdleWaiter) alike, so both replay and shrink.
+  [[gnu::always_inline]] ThreadId Decide(std::span<const ThreadId> candidates, const SimThread& current,
+                                         bool current_enabled, bool current_yielding);
   // At step_check_at_: the step limit, or a look for progress (livelock).
   [[gnu::noinline, gnu::cold]] void CheckSteps();
   void ScheduleStepCheck();

@@ -1,8 +1,7 @@
 // determinism_check.cpp: run, replay, compare traces (see the header).
 #include "explore/determinism_check.h"
 
-#include "explore/crash_guard.h"
-#include "explore/isolated_execution.h"
+#include "explore/run_execution.h"
 #include "strategy/schedule.h"
 
 namespace sim::internal {
@@ -18,31 +17,16 @@ Outcome RunTwiceAndCompare(const std::function<void()>& body, const Options& opt
                            std::uint64_t seed, const std::function<void()>& before_first_run) {
   // Each run may be in a process of its own (isolate=fork), so what is
   // compared travels in the outcome: the whole trace.
-  auto run_keeping_trace = [&](Strategy& deciding, const std::function<void()>& before_run) {
-    World world(options, deciding, seed);
-    before_run();
-    world.KeepWholeTrace();
-    Outcome ran = world.Run(body);
-    if (ran.process_suspect) world.DescribeFailure(ran);
-    ran.events = world.whole_trace();
-    return ran;
-  };
-  Outcome first = RunExecution(options, strategy, [&](Strategy& deciding) {
-    return run_keeping_trace(deciding, before_first_run);
-  });
-  if (first.process_suspect) {
-    // Not replayed: the process may not be fit for another execution.
-    CrashGuard::AfterCrash();
-    return first;
-  }
-  if (first.verdict == Verdict::kCrash) CrashGuard::AfterCrash();
+  Telling keeping_trace{.events_in_outcome = true, .describe = Telling::Describe::kIfFault};
+  keeping_trace.before_run = before_first_run;
+  Outcome first = RunExecution(body, options, strategy, seed, keeping_trace);
+  // Not replayed: the process may not be fit for another execution.
+  if (first.process_suspect) return first;
 
   const std::string schedule = EncodeSchedule(first.decisions());
   std::unique_ptr<Strategy> replay = MakeReplayStrategy(schedule);
-  Outcome second = RunExecution(options, *replay, [&](Strategy& deciding) {
-    return run_keeping_trace(deciding, [] {});
-  });
-  if (second.verdict == Verdict::kCrash) CrashGuard::AfterCrash();
+  keeping_trace.before_run = nullptr;
+  Outcome second = RunExecution(body, options, *replay, seed, keeping_trace);
   if (second.schedule_mismatch.empty() && second.trace_hash == first.trace_hash && second.verdict == first.verdict) {
     first.events.clear();  // kept for the comparison only
     return first;
@@ -70,14 +54,8 @@ Outcome RunTwiceAndCompare(const std::function<void()>& body, const Options& opt
   // (the first's world may be gone with its process; describing every first
   // run would symbolize every passing seed).
   std::unique_ptr<Strategy> retell = MakeReplayStrategy(schedule);
-  Outcome described = RunExecution(options, *retell, [&](Strategy& deciding) {
-    World world(options, deciding, seed);
-    world.KeepWholeTrace();
-    Outcome ran = world.Run(body);
-    world.DescribeFailure(ran);
-    return ran;
-  });
-  if (described.verdict == Verdict::kCrash) CrashGuard::AfterCrash();
+  Outcome described =
+      RunExecution(body, options, *retell, seed, {.whole_trace = true, .describe = Telling::Describe::kAlways});
   nondeterministic.threads = std::move(described.threads);
   nondeterministic.last_events = std::move(described.last_events);
   nondeterministic.events_left_out = described.events_left_out;

@@ -10,10 +10,10 @@
 #include "explore/isolated_execution.h"
 #include "explore/options.h"
 #include "explore/replay_command.h"
+#include "explore/run_execution.h"
 #include "report/report_json.h"
 #include "strategy/schedule.h"
 #include "explore/shrink.h"
-#include "report/timeline.h"
 #include "core/world.h"
 
 namespace sim {
@@ -83,20 +83,18 @@ std::optional<Report> ExploreWithOptions(std::function<void()> body, const Optio
     }
   };
 
+  // Described where the world is: in one process a fault is reported as
+  // found (shrinking replays it only under isolate=fork). One execution (a
+  // replay) gets a timeline when it passes too; a failure gets one from
+  // ShrinkFailure.
+  Telling telling{.describe = Telling::Describe::kIfFault,
+                  .timeline = options.seeds == 1 ? options.timeline : "",
+                  .timeline_when = Telling::TimelineWhen::kIfPassed};
+  telling.before_run = prepare_crash_replay;
   ExecutionRunner seed_runner(options, strategy.get(), [&](Strategy* deciding, std::string_view request) {
     const std::uint64_t seed = SeedOfRequest(request);
     CrashGuard::SetSeed(seed);  // again: this may be a worker process, forked before the seed was set
-    World world(options, *deciding, seed);
-    prepare_crash_replay();
-    // One execution (a replay) gets a timeline when it passes too; a failure gets one from ShrinkFailure.
-    const bool timeline = !options.timeline.empty() && options.seeds == 1;
-    if (timeline) world.KeepWholeTrace();
-    Outcome ran = world.Run(body);
-    // Described here, where the world is: in one process a fault is
-    // reported as found (shrinking replays it only under isolate=fork).
-    if (ran.process_suspect) world.DescribeFailure(ran);
-    if (timeline && ran.verdict == Verdict::kPass) WriteTimeline(options.timeline, world, ran, seed);
-    return ran;
+    return RunInWorld(body, options, *deciding, seed, telling);
   });
   bool warned_left_running = false;
   for (std::uint64_t index = 0; index < options.seeds; ++index) {
@@ -108,7 +106,6 @@ std::optional<Report> ExploreWithOptions(std::function<void()> body, const Optio
     } else {
       outcome = seed_runner.Run(SeedRequest(seed));
     }
-    if (outcome.verdict == Verdict::kCrash) CrashGuard::AfterCrash();
     if (!outcome.schedule_mismatch.empty()) {
       throw std::runtime_error("sim::explore: the replayed schedule does not fit this program: " +
                                outcome.schedule_mismatch);

@@ -15,6 +15,7 @@
 #include <string>
 #include <string_view>
 
+#include "explore/crash_guard.h"
 #include "explore/execution_codec.h"
 #include "strategy/recording.h"
 #include "core/thread_control_block.h"
@@ -163,13 +164,6 @@ void ResolveIsolation(Options& options, const char* automatic) {
   }
 }
 
-Outcome RunExecution(const Options& options, Strategy& strategy, const RunWorld& run) {
-  if (!Isolated(options)) return run(strategy);
-  // A runner for one request: its worker ends when the runner does.
-  ExecutionRunner runner(options, &strategy, [&run](Strategy* deciding, std::string_view) { return run(*deciding); });
-  return runner.Run("");
-}
-
 std::string SeedRequest(std::uint64_t seed) { return std::to_string(seed); }
 
 std::uint64_t SeedOfRequest(std::string_view request) { return std::stoull(std::string(request)); }
@@ -180,7 +174,14 @@ ExecutionRunner::ExecutionRunner(const Options& options, Strategy* learner, RunR
 ExecutionRunner::~ExecutionRunner() { EndWorker(); }
 
 Outcome ExecutionRunner::Run(std::string_view request) {
-  if (!Isolated(options_)) return run_(learner_, request);
+  Outcome outcome = Isolated(options_) ? RunInWorker(request) : run_(learner_, request);
+  // Run here, a crash ended the execution from inside a signal handler
+  // (crash_guard.h); in a worker, it ended the worker, and this is harmless.
+  if (outcome.verdict == Verdict::kCrash) CrashGuard::AfterCrash();
+  return outcome;
+}
+
+Outcome ExecutionRunner::RunInWorker(std::string_view request) {
   if (worker_ < 0) StartWorker();
   std::optional<std::string> reply;
   if (WriteMessage(requests_, std::string(request))) reply = ReadMessage(replies_);

@@ -14,8 +14,9 @@
 // sends back each outcome and what the strategy learnt
 // (strategy_recording.h), which this process's strategy learns in turn.
 // Shrinking's candidates run the same way, in a runner of their own;
-// one-off executions (the shrunk schedule's retelling, the diff's passing
-// run, the determinism check's runs) each get a process of their own.
+// one-off executions (RunExecution in run_execution.h: the shrunk
+// schedule's retelling, the diff's passing run, the determinism check's
+// runs) each get a process of their own.
 #ifndef SIM_RUNTIME_ISOLATED_EXECUTION_H_
 #define SIM_RUNTIME_ISOLATED_EXECUTION_H_
 
@@ -39,15 +40,6 @@ bool Isolated(const Options& options);
 // for a value other than auto, fork and none.
 void ResolveIsolation(Options& options, const char* automatic);
 
-// Makes a world over the strategy it is given, runs it, and returns what the
-// caller needs of it: everything the caller would have read from the world
-// must be in the outcome.
-using RunWorld = std::function<Outcome(Strategy&)>;
-
-// Runs `run` here, or, when Isolated(options), in a child process of its
-// own; either way `strategy` ends as if the execution had run here.
-Outcome RunExecution(const Options& options, Strategy& strategy, const RunWorld& run);
-
 // Runs the execution `request` describes (the seed loop's: a seed; a
 // shrinking candidate's: its decisions) with `deciding`, the strategy the
 // runner was given or null, in which case `run` makes its own.
@@ -66,9 +58,12 @@ class ExecutionRunner {
   ExecutionRunner(const ExecutionRunner&) = delete;
   ExecutionRunner& operator=(const ExecutionRunner&) = delete;
 
+  // Runs the execution `request` describes, and recovers from its crash
+  // (CrashGuard::AfterCrash).
   Outcome Run(std::string_view request);
 
  private:
+  Outcome RunInWorker(std::string_view request);
   void StartWorker();
   void EndWorker();
   [[noreturn]] void ServeRequests(int requests, int replies);

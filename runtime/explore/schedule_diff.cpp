@@ -1,8 +1,7 @@
 // schedule_diff.cpp: rerun the passing seed, compare traces event by event.
 #include "explore/schedule_diff.h"
 
-#include "explore/crash_guard.h"
-#include "explore/isolated_execution.h"
+#include "explore/run_execution.h"
 
 namespace sim::internal {
 
@@ -12,14 +11,7 @@ std::string DiffAgainstPassingSeed(const std::function<void()>& body, const Opti
   // A fresh strategy: pct learns across executions, so this reruns the seed
   // as the first execution of an explore() call would.
   std::unique_ptr<Strategy> strategy = MakeStrategy(options.strategy);
-  Outcome passing = RunExecution(options, *strategy, [&](Strategy& deciding) {
-    World world(options, deciding, passing_seed);
-    world.KeepWholeTrace();
-    Outcome ran = world.Run(body);
-    ran.events = world.whole_trace();
-    return ran;
-  });
-  if (passing.verdict == Verdict::kCrash) CrashGuard::AfterCrash();
+  const Outcome passing = RunExecution(body, options, *strategy, passing_seed, {.events_in_outcome = true});
   if (passing.verdict != Verdict::kPass) return "";
 
   const std::vector<Event>& good = passing.events;

@@ -6,10 +6,9 @@
 #include <cstdio>
 #include <string>
 
-#include "explore/crash_guard.h"
 #include "explore/isolated_execution.h"
+#include "explore/run_execution.h"
 #include "strategy/schedule.h"
-#include "report/timeline.h"
 
 namespace sim::internal {
 namespace {
@@ -18,16 +17,8 @@ namespace {
 Outcome ReplayTold(const std::function<void()>& body, const Options& options, std::uint64_t seed,
                    std::vector<AnchoredDecision> decisions) {
   std::unique_ptr<Strategy> strategy = MakeAnchoredReplayStrategy(std::move(decisions));
-  Outcome outcome = RunExecution(options, *strategy, [&](Strategy& deciding) {
-    World world(options, deciding, seed);
-    world.KeepWholeTrace();
-    Outcome ran = world.Run(body);
-    if (ran.verdict != Verdict::kPass) world.DescribeFailure(ran);
-    if (!options.timeline.empty()) WriteTimeline(options.timeline, world, ran, seed);
-    return ran;
-  });
-  if (outcome.verdict == Verdict::kCrash) CrashGuard::AfterCrash();
-  return outcome;
+  return RunExecution(body, options, *strategy, seed,
+                      {.whole_trace = true, .describe = Telling::Describe::kIfFailed, .timeline = options.timeline});
 }
 
 }  // namespace
@@ -134,17 +125,12 @@ ShrinkResult ShrinkFailure(const std::function<void()>& body, const Options& giv
   // isolate=fork (isolated_execution.h).
   ExecutionRunner candidates(options, nullptr, [&](Strategy*, std::string_view request) {
     std::unique_ptr<Strategy> strategy = MakeAnchoredReplayStrategy(DecodeAnchored(std::string(request)));
-    World world(options, *strategy, seed);
-    return world.Run(body);
+    return RunInWorld(body, options, *strategy, seed);
   });
   if (options.shrink != 0) {
     best = RemovePreemptions(
         failing, budget,
-        [&](const std::vector<AnchoredDecision>& candidate) {
-          Outcome outcome = candidates.Run(EncodeAnchored(candidate));
-          if (outcome.verdict == Verdict::kCrash) CrashGuard::AfterCrash();
-          return outcome;
-        },
+        [&](const std::vector<AnchoredDecision>& candidate) { return candidates.Run(EncodeAnchored(candidate)); },
         result);
     best_preemptions = PreemptionsIn(best);
   }
@@ -157,13 +143,11 @@ ShrinkResult ShrinkFailure(const std::function<void()>& body, const Options& giv
        options.shrink != 0 && bound < best_preemptions && result.stop == ShrinkStop::kDone; ++bound) {
     std::unique_ptr<Strategy> dfs = MakeDfsStrategy(bound);
     ExecutionRunner schedules(options, dfs.get(), [&](Strategy* deciding, std::string_view) {
-      World world(options, *deciding, seed);
-      return world.Run(body);
+      return RunInWorld(body, options, *deciding, seed);
     });
     while (!dfs->Exhausted()) {
       if (!budget.Take(result)) break;
       Outcome outcome = schedules.Run("");
-      if (outcome.verdict == Verdict::kCrash) CrashGuard::AfterCrash();
       if (!outcome.schedule_mismatch.empty()) break;  // the program is not deterministic: keep the greedy result
       if (SameFailure(outcome, failing) && outcome.preemptions < best_preemptions) {
         best = std::move(outcome.anchored);

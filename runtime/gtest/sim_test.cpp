@@ -19,6 +19,7 @@
 #include "explore/isolated_execution.h"
 #include "explore/options.h"
 #include "explore/replay_command.h"
+#include "common/exit_status.h"
 #include "core/world.h"
 #include "gtest/flags.h"
 #include "sim/gtest.h"
@@ -269,7 +270,7 @@ void Init(int* argc, char** argv) {
     state.settings = ParseTestSettings(argc, argv);
   } catch (const std::invalid_argument& error) {
     std::fprintf(stderr, "simthread: %s\n", error.what());
-    std::exit(2);
+    std::exit(exit_status::kUsage);
   }
   if (state.settings.help) {
     std::fputs(FlagsHelp().c_str(), stderr);
@@ -283,7 +284,7 @@ void Init(int* argc, char** argv) {
                  "simthread: %" PRIu64 " seeds in chunks of %" PRIu64
                  " would register more than %" PRIu64 " tests per SIM_TEST; raise --sim_chunk\n",
                  options.seeds, options.chunk, kMaxChunks);
-    std::exit(2);
+    std::exit(exit_status::kUsage);
   }
   state.initialized = true;
   for (const SimTestRecord& record : state.records) {

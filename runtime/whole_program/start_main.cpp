@@ -13,7 +13,7 @@
 // from the main wrapper as a fresh process would.
 //
 // Exit status: the program's own on a pass (or when it returns non-zero);
-// kRuntimeFailureExitStatus for a verdict the runtime detected; for a crash,
+// sim::exit_status::kVerdict for a verdict the runtime detected; for a crash,
 // the report is printed and the process dies by the original signal.
 #include <signal.h>
 #include <sys/personality.h>
@@ -29,12 +29,13 @@
 #include "explore/options.h"
 #include "interceptors/real_function.h"
 #include "explore/replay_command.h"
+#include "explore/run_execution.h"
 #include "report/report_json.h"
 #include "strategy/schedule.h"
 #include "explore/shrink.h"
 #include "strategy/recording.h"
-#include "report/timeline.h"
 #include "core/world.h"
+#include "common/exit_status.h"
 #include "whole_program/fork_server.h"
 #include "whole_program/rerun.h"
 
@@ -42,8 +43,6 @@ using namespace sim::internal;
 
 namespace {
 
-constexpr int kRuntimeFailureExitStatus = 66;
-constexpr int kUsageExitStatus = 2;
 constexpr const char* kAslrReexecMarker = "SIM_ASLR_DISABLED";
 
 using MainFunction = int (*)(int, char**, char**);
@@ -89,7 +88,7 @@ int RunMainInWorld(int argc, char** argv, char** envp) {
     }
   } catch (const std::invalid_argument& error) {
     std::fprintf(stderr, "simthread: %s\n", error.what());
-    return kUsageExitStatus;
+    return sim::exit_status::kUsage;
   }
 
   // A shrinking candidate (rerun.h) follows the anchored decisions it was given.
@@ -108,9 +107,7 @@ int RunMainInWorld(int argc, char** argv, char** envp) {
     CrashGuard crash_guard(std::move(replay_before_seed), std::move(replay_after_seed), options.report_json);
     CrashGuard::SetSeed(options.first_seed);
     ReadSelfChecksFromEnvironment();
-    World world(options, deciding, options.first_seed);
-    if (!options.timeline.empty() || describe) world.KeepWholeTrace();
-    outcome = world.Run(
+    outcome = RunInWorld(
         [&] {
           exit_status = program_main(argc, argv, envp);
           // The program's own verdict: report it like any failure, with the
@@ -123,18 +120,17 @@ int RunMainInWorld(int argc, char** argv, char** envp) {
             current_world->EndExecution(sim::Verdict::kFailure, std::move(message));
           }
         },
-        World::MainTcb::kCallers);
-    if (outcome.verdict != sim::Verdict::kPass && describe) world.DescribeFailure(outcome);
-    if (!options.timeline.empty() && !outcome.process_suspect) {
-      WriteTimeline(options.timeline, world, outcome, options.first_seed);
-    } else if (!options.timeline.empty()) {
-      std::fprintf(stderr, "simthread: no timeline written to %s after a fault\n", options.timeline.c_str());
-    }
+        options, deciding, options.first_seed,
+        {.whole_trace = describe,
+         .describe = describe ? Telling::Describe::kIfFailed : Telling::Describe::kNever,
+         .timeline = options.timeline,
+         .timeline_when = Telling::TimelineWhen::kUnlessFault,
+         .main_tcb = World::MainTcb::kCallers});
   }
   if (!outcome.schedule_mismatch.empty()) {
     std::fprintf(stderr, "simthread: the replayed schedule does not fit this program: %s\n",
                  outcome.schedule_mismatch.c_str());
-    return kUsageExitStatus;
+    return sim::exit_status::kUsage;
   }
   if (candidate) {
     std::string report_text;
@@ -192,7 +188,7 @@ int RunMainInWorld(int argc, char** argv, char** envp) {
   }
   // Not exit(): threads the world abandoned may own what static
   // destructors would touch.
-  _exit(program_failed ? exit_status : kRuntimeFailureExitStatus);
+  _exit(program_failed ? exit_status : sim::exit_status::kVerdict);
 }
 
 int MainWrapper(int argc, char** argv, char** envp) {

@@ -1,0 +1,341 @@
+// scheduler.cpp: the scheduler loop. Scheduling points, who is enabled,
+// waiting (blocking, the virtual clock, idle waiters), the choice handed to
+// the strategy and the decision records, and the step and livelock limits.
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "core/check.h"
+#include "core/world.h"
+
+namespace sim::internal {
+
+namespace {
+// SIM_CHECK_ENABLED_CACHE: check every trusted poll against a real one.
+bool enabled_cache_check_requested = false;
+}  // namespace
+
+void ReadSelfChecksFromEnvironment() {
+  enabled_cache_check_requested = std::getenv("SIM_CHECK_ENABLED_CACHE") != nullptr;
+}
+
+inline void World::RecordPoint(EventKind kind, const void* object, const Site& site) {
+  SimThread& self = *running_;
+  ++self.points;
+  trace_.Record(steps_, now_ns_, self.id, kind, object, site, EventsInterleave());
+  self.last_site = site;
+  self.last_kind = kind;
+  self.last_object = object;
+}
+
+void World::SchedulingPoint(EventKind kind, const void* object, const Site& site) {
+  SimThread& self = *running_;
+  RecordPoint(kind, object, site);
+  // Nothing to decide while T0 is the only thread (before the first one
+  // starts): count the step, and leave the scheduler out.
+  if (threads_.size() == 1 && kind != EventKind::kThreadCreate && steps_ + 1 <= step_check_at_) {
+    ++steps_;
+  } else {
+    Reschedule(/*willing_to_wait=*/false);
+  }
+  ReadinessMayHaveChanged();  // the interceptor acts after its point
+  if (!self.pending_signals.empty()) DeliverPendingSignals(*this);
+}
+
+void World::AccessSchedulingPoint(EventKind kind, const void* object, const __sim_site* source) {
+  SimThread& self = *running_;
+  ++self.points;
+  trace_.Record(steps_, now_ns_, self.id, kind, object, source, EventsInterleave());
+  self.last_site.source = source;
+  self.last_kind = kind;
+  self.last_object = object;  // what pos sees as this thread's next operation
+  // As in SchedulingPoint (an access is never a thread creation), and no
+  // choice either while the running thread is known to be the only enabled
+  // one: then PickNext would count the step and return it, at the cost of
+  // a call.
+  if ((threads_.size() == 1 || OnlyRunnerEnabled(self)) && steps_ + 1 <= step_check_at_) {
+    if (enabled_cache_check_requested && enabled_known_) [[unlikely]] CheckKnownEnabled(self);
+    ++steps_;
+  } else {
+    Reschedule(/*willing_to_wait=*/false);
+  }
+  if (!self.pending_signals.empty()) DeliverPendingSignals(*this);
+}
+
+void World::YieldPoint(EventKind kind, const void* object, const Site& site) {
+  SimThread& self = *running_;
+  RecordPoint(kind, object, site);
+  Reschedule(/*willing_to_wait=*/true);
+  ReadinessMayHaveChanged();  // the interceptor acts after its point
+  if (!self.pending_signals.empty()) DeliverPendingSignals(*this);
+}
+
+bool World::Block(const Wait& wait) {
+  SimThread& self = *running_;
+  self.clock_reads_since_wait = 0;
+  self.wait = wait;
+  self.woken = false;
+  self.state = ThreadState::kBlocked;
+  // This thread is no longer enabled. (An interceptor's own point, which
+  // comes first, has dropped the last poll already; Block does not rely on it.)
+  ReadinessMayHaveChanged();
+  ++self.points;
+  Reschedule(/*willing_to_wait=*/false);
+  const bool satisfied = self.woken || (wait.ready != nullptr && wait.ready(wait.model));
+  self.state = ThreadState::kRunnable;
+  self.woken = false;
+  self.wait = Wait{};
+  ReadinessMayHaveChanged();  // the interceptor acts after the wait (takes the lock it waited for)
+  // After the wait is over, so a handler that reaches a scheduling point
+  // of its own finds this thread runnable, not inside the wait.
+  if (!self.pending_signals.empty()) DeliverPendingSignals(*this);
+  return !satisfied;
+}
+
+bool World::IsEnabled(const SimThread& thread) const {
+  switch (thread.state) {
+    case ThreadState::kRunnable:
+      return true;
+    case ThreadState::kFinished:
+      return false;
+    case ThreadState::kBlocked:
+      return thread.woken || (thread.wait.ready != nullptr && thread.wait.ready(thread.wait.model)) ||
+             (thread.wait.deadline_ns.has_value() && now_ns_ >= *thread.wait.deadline_ns);
+  }
+  return false;
+}
+
+bool World::CollectEnabled(const SimThread& current) {
+  // enabled_ has a slot for every unfinished thread (CreateThread sees to
+  // it), so this writes without a capacity check per thread.
+  ThreadId* out = enabled_.data();
+  bool current_enabled = false;
+  for (const SimThread* thread : unfinished_) {
+    if (!IsEnabled(*thread)) continue;
+    *out++ = thread->id;
+    current_enabled |= thread == &current;
+  }
+  enabled_count_ = static_cast<std::size_t>(out - enabled_.data());
+  enabled_known_ = true;
+  return current_enabled;
+}
+
+void World::CheckKnownEnabled(const SimThread& running) {
+  const std::vector<ThreadId> known(enabled_.begin(), enabled_.begin() + enabled_count_);
+  CollectEnabled(running);
+  if (std::equal(known.begin(), known.end(), enabled_.begin(), enabled_.begin() + enabled_count_)) return;
+  // Name what the threads that differ waited for: the model behind that
+  // wait changed since the last poll without saying so.
+  auto names = [this](const std::vector<ThreadId>& ids) {
+    std::string text;
+    for (ThreadId id : ids) {
+      const SimThread& thread = *threads_[id];
+      text += (text.empty() ? "T" : ", T") + std::to_string(id) +
+              (thread.state == ThreadState::kBlocked ? std::string(" (") + thread.wait.description + ")" : "");
+    }
+    return text.empty() ? std::string("none") : text;
+  };
+  const std::vector<ThreadId> polled(enabled_.begin(), enabled_.begin() + enabled_count_);
+  Die(exit_status::kEnvironment,
+      {"internal error (SIM_CHECK_ENABLED_CACHE): T", std::to_string(running.id),
+       " skipped the poll at a scheduling point, trusting the last one, which found ", names(known),
+       " enabled, but a poll now finds ", names(polled),
+       ": what the threads that differ waited for changed since the last poll without "
+       "World::ReadinessMayHaveChanged()"});
+}
+
+std::span<const PendingOperation> World::GatherPendingOperations(std::span<const ThreadId> threads) {
+  pending_.clear();
+  for (ThreadId id : threads) {
+    const SimThread& thread = *threads_[id];
+    // In place, as RecordDecision writes (no stack copy).
+    PendingOperation& operation = pending_.emplace_back();
+    operation.thread_points = thread.points;
+    if (thread.state == ThreadState::kBlocked) {
+      operation.object = thread.wait.object;  // it goes on with what it waited for (a lock it now takes)
+    } else {
+      operation.object = thread.last_object;
+      operation.writes = !(thread.last_kind == EventKind::kRead || thread.last_kind == EventKind::kAtomicLoad ||
+                           thread.last_kind == EventKind::kRwlockRead);
+    }
+  }
+  return pending_;
+}
+
+void World::AdvanceClockForRepeatedRead() {
+  SimThread& self = *running_;
+  const std::uint64_t repeats = self.clock_reads_since_wait++;
+  if (repeats == 0) return;
+  const std::uint64_t doublings = std::min<std::uint64_t>(repeats - 1, 20);
+  now_ns_ += std::min(kFirstRepeatedReadNs << doublings, kMaxRepeatedReadNs);
+  ReadinessMayHaveChanged();  // a sleeper's deadline may have passed
+}
+
+bool World::AdvanceClockToNextDeadline() {
+  std::optional<std::uint64_t> earliest;
+  for (auto& thread : threads_) {
+    if (thread->state == ThreadState::kBlocked && thread->wait.deadline_ns.has_value() &&
+        *thread->wait.deadline_ns > now_ns_ && (!earliest || *thread->wait.deadline_ns < *earliest)) {
+      earliest = thread->wait.deadline_ns;
+    }
+  }
+  if (!earliest) return false;
+  now_ns_ = *earliest;
+  ReadinessMayHaveChanged();  // deadlines passed
+  return true;
+}
+
+bool World::WakeOneIdleWaiter() {
+  std::vector<ThreadId> idle;
+  for (auto& thread : threads_) {
+    if (thread->state == ThreadState::kBlocked && !thread->woken && thread->wait.released_when_idle) {
+      idle.push_back(thread->id);
+    }
+  }
+  if (idle.empty()) return false;
+  ThreadId chosen = idle.front();
+  if (idle.size() > 1) chosen = Decide(idle, *running_, /*current_enabled=*/false, /*current_yielding=*/false);
+  Wake(*threads_[chosen]);
+  return true;
+}
+
+// The scheduler loop: pick the next thread at a scheduling point of the
+// running thread (which may have just blocked or finished). What is rare
+// (the step limit, waiting for the clock, a deadlock, a replay mismatch) is
+// out of line, so that a switch does not pay for its frame and registers.
+SimThread& World::PickNext(bool willing_to_wait) {
+  if (++steps_ > step_check_at_) [[unlikely]] CheckSteps();
+  SimThread& current = *running_;
+  // Trusting the last poll when nothing has been reported since that may
+  // have changed it: the running thread is then in it, since a thread runs
+  // only after a poll found it enabled, and stops being enabled only by
+  // blocking or finishing, which report.
+  bool current_enabled = true;
+  if (!enabled_known_) {
+    current_enabled = CollectEnabled(current);
+  } else if (enabled_cache_check_requested) [[unlikely]] {
+    CheckKnownEnabled(current);
+  }
+  // No other thread can run: a yielding thread lets the clock move first.
+  if (enabled_count_ == (current_enabled ? 1u : 0u) && (willing_to_wait || enabled_count_ == 0)) [[unlikely]] {
+    current_enabled = WaitUntilAThreadIsEnabled(current, current_enabled, willing_to_wait);
+  }
+  // Ids in enabled_ are valid indexes of threads_.
+  if (enabled_count_ > 1) return Choose(current, current_enabled, willing_to_wait);
+  return *threads_[enabled_[0]];
+}
+
+bool World::WaitUntilAThreadIsEnabled(const SimThread& current, bool current_enabled, bool willing_to_wait) {
+  for (;;) {
+    if (willing_to_wait && enabled_count_ == (current_enabled ? 1u : 0u) && AdvanceClockToNextDeadline()) {
+      willing_to_wait = false;
+    } else if (enabled_count_ != 0) {
+      return current_enabled;
+    } else if (!AdvanceClockToNextDeadline() && !WakeOneIdleWaiter()) {
+      EndExecution(Verdict::kDeadlock, DescribeDeadlock());
+    }
+    current_enabled = CollectEnabled(current);
+  }
+}
+
+inline ThreadId World::Decide(std::span<const ThreadId> candidates, const SimThread& current, bool current_enabled,
+                             bool current_yielding) {
+  ++choice_points_;
+  const ChoicePoint at{current.id, current.points, current_enabled, current_yielding, PendingOperations(candidates)};
+  const Choice choice = strategy_.Choose(candidates, at);
+  if (!choice.mismatch.empty()) [[unlikely]] EndOnScheduleMismatch(choice.mismatch);
+  RecordDecision(at, choice.thread, /*preemption=*/current_enabled && choice.thread != current.id);
+  return choice.thread;
+}
+
+inline SimThread& World::Choose(const SimThread& current, bool current_enabled, bool current_yielding) {
+  const std::span<const ThreadId> enabled(enabled_.data(), enabled_count_);
+  SimThread& next = *threads_[Decide(enabled, current, current_enabled, current_yielding)];
+  if (current_enabled && &next != &current) {
+    ++outcome_.preemptions;
+    // Only the story of a shrunk run reads them, and it needs the whole trace.
+    if (trace_.keeps_all()) RecordPreemption(current, next);
+  }
+  return next;
+}
+
+void World::RecordPreemption(const SimThread& preempted, const SimThread& switched_to) {
+  Preemption& record = preemptions_.emplace_back();
+  record.event_index = trace_.events() == 0 ? 0 : trace_.events() - 1;
+  record.preempted = preempted.id;
+  record.switched_to = switched_to.id;
+}
+
+std::uint64_t World::StepsWithOthersAlive() const {
+  return shared_steps_ + (unfinished_.size() >= 2 ? steps_ - shared_since_ : 0);
+}
+
+void World::ScheduleStepCheck() {
+  std::uint64_t next = options_.livelock_steps != 0 ? next_look_ : UINT64_MAX;
+  // Where the limit would be reached if every step from here on counted;
+  // CheckSteps looks again then.
+  const std::uint64_t counted = StepsWithOthersAlive();
+  if (options_.max_steps > counted) next = std::min(next, steps_ + (options_.max_steps - counted));
+  step_check_at_ = next;
+  lone_access_limit_ = lone_path_ ? step_check_at_ : 0;
+}
+
+void World::CheckSteps() {
+  if (StepsWithOthersAlive() > options_.max_steps) EndOnStepLimit();
+  if (options_.livelock_steps != 0 && (progress_watch_.watching() || steps_ > next_look_)) {
+    if (!progress_watch_.watching()) progress_watch_.Begin(steps_);
+    switch (progress_watch_.Observe(running_->id, running_->last_object, now_ns_)) {
+      case ProgressWatch::Verdict::kWatching:
+        // Every point comes back here until the watch decides.
+        step_check_at_ = steps_;
+        lone_access_limit_ = 0;
+        return;
+      case ProgressWatch::Verdict::kLivelock:
+        EndOnLivelock();
+      case ProgressWatch::Verdict::kProgress:
+        next_look_ = steps_ + options_.livelock_steps;
+        break;
+    }
+  }
+  ScheduleStepCheck();
+}
+
+void World::EndOnStepLimit() {
+  EndExecution(Verdict::kStepLimit,
+               std::to_string(options_.max_steps) +
+                   " scheduling points with two or more threads alive without the execution ending, and no "
+                   "cycle the livelock check could see (a thread spinning on a counter that keeps changing, or "
+                   "on memory only uninstrumented code touches); each thread's last site is below. Raise "
+                   "max_steps in SIM_OPTIONS if the program is just long");
+}
+
+void World::EndOnLivelock() {
+  std::vector<std::uint32_t> ids = progress_watch_.threads_in_cycle();
+  std::sort(ids.begin(), ids.end());
+  std::string threads;
+  for (std::uint32_t id : ids) threads += (threads.empty() ? "T" : ", T") + std::to_string(id);
+  const std::size_t words = progress_watch_.words_in_cycle();
+  EndExecution(Verdict::kLivelock,
+               threads + " went round the same " + std::to_string(words) + (words == 1 ? " word" : " words") +
+                   " of memory from step " + std::to_string(progress_watch_.cycle_started_at()) +
+                   " on, leaving them and the clock as they were: a thread spinning on a flag that no other "
+                   "thread will set, or threads yielding to each other forever. Each thread's last site is "
+                   "below. If the loop is honest work (it keeps state only in registers or in uninstrumented "
+                   "code), set livelock_steps=0 in SIM_OPTIONS");
+}
+
+void World::EndOnScheduleMismatch(std::string_view mismatch) {
+  outcome_.schedule_mismatch = mismatch;
+  EndExecution(Verdict::kUnsupported, "replay: " + outcome_.schedule_mismatch);
+}
+
+void World::RecordDecision(const ChoicePoint& at, ThreadId chosen, bool preemption) {
+  // Constructed in the vector's own storage: push_back of a braced
+  // temporary built it on the stack with narrow stores and copied it with
+  // wide loads, which cannot be forwarded from those stores and stalled
+  // every choice point (a third of Reschedule's time in the profile).
+  outcome_.anchored.emplace_back(at.current, at.current_points, chosen, preemption, /*deferred=*/false);
+}
+
+}  // namespace sim::internal
