@@ -51,6 +51,59 @@ std::optional<Report> explore(std::function<void()> body, const Options& given) 
 }
 
 namespace internal {
+namespace {
+
+void CheckExploreOptions(const Options& options) {
+  if (options.seeds == 0) throw std::invalid_argument("sim::explore: seeds must be at least 1");
+  if (options.stack_size < 16384) {
+    throw std::invalid_argument("SIM_OPTIONS: option 'stack_size' must be at least 16384 bytes");
+  }
+}
+
+void WarnThreadsLeftRunning(std::uint64_t seed, std::uint64_t threads) {
+  std::fprintf(stderr,
+               "simthread: seed %llu passed with %llu thread(s) still running (detached, or kept by a library "
+               "for the whole process): a later execution in this process that waits for one waits in vain; "
+               "isolate=fork runs executions in worker processes, a new one after such a seed\n",
+               static_cast<unsigned long long>(seed), static_cast<unsigned long long>(threads));
+}
+
+// The report of the failing `seed`, the `index`th explored: shrunk, diffed
+// against the first seed when one passed before it, and written as JSON.
+Report ReportFailure(const std::function<void()>& body, const Options& options, const Strategy& strategy,
+                     std::uint64_t seed, std::uint64_t index, const Outcome& outcome) {
+  // The replay command runs this seed alone: with what the strategy
+  // carried into it from earlier seeds (pct's estimate), if anything.
+  Options reported = options;
+  reported.strategy = strategy.ReplaySpec(options.strategy);
+  // The report tells the shrunk execution; replaying the seed shrinks
+  // to the same one, so both replays print the same report.
+  ShrinkResult shrunk = ShrinkFailure(body, options, seed, outcome);
+  const std::string diff =
+      options.diff != 0 && index > 0 ? DiffAgainstPassingSeed(body, options, options.first_seed, shrunk.outcome) : "";
+  Report report = MakeReport(std::move(shrunk.outcome), seed, index, reported);
+  report.diff = diff;
+  report.preemptions_before_shrink = shrunk.preemptions_before;
+  report.shrink_candidates = shrunk.candidates;
+  report.shrink_stopped = ShrinkStopNote(shrunk.stop, shrunk.candidates, options);
+  if (!options.report_json.empty()) WriteJsonFile(options.report_json, ReportJson(report));
+  return report;
+}
+
+// Every seed passed, or a bounded search ran out of schedules.
+void ReportNoFailure(const Options& options, const Strategy& strategy) {
+  if (options.strategy.starts_with("dfs:") && !strategy.Exhausted()) {
+    std::fprintf(stderr,
+                 "simthread: %s: stopped after %llu schedules without a failure, before trying them all; "
+                 "raise seeds to finish the search\n",
+                 options.strategy.c_str(), static_cast<unsigned long long>(strategy.SchedulesRun()));
+  }
+  if (!options.report_json.empty()) {
+    WriteJsonFile(options.report_json, PassJson(options.first_seed, options.seeds));
+  }
+}
+
+}  // namespace
 
 std::optional<Report> ExploreWithOptions(std::function<void()> body, const Options& given,
                                          const ExecutionObserver& observe, const ReplayAroundSeed& replay_around_seed) {
@@ -60,10 +113,7 @@ std::optional<Report> ExploreWithOptions(std::function<void()> body, const Optio
   Options options = given;
   ResolveIsolation(options, "none");
   ReadSelfChecksFromEnvironment();
-  if (options.seeds == 0) throw std::invalid_argument("sim::explore: seeds must be at least 1");
-  if (options.stack_size < 16384) {
-    throw std::invalid_argument("SIM_OPTIONS: option 'stack_size' must be at least 16384 bytes");
-  }
+  CheckExploreOptions(options);
   std::unique_ptr<Strategy> strategy = MakeStrategy(options.strategy);
   const ReplayAroundSeed replay_around = replay_around_seed ? replay_around_seed : ReplayCommandAroundSeed;
   auto [replay_before_seed, replay_after_seed] = replay_around(options);
@@ -113,12 +163,7 @@ std::optional<Report> ExploreWithOptions(std::function<void()> body, const Optio
     if (outcome.verdict == Verdict::kPass && outcome.threads_left_running > 0 && !Isolated(options) &&
         !warned_left_running) {
       warned_left_running = true;
-      std::fprintf(stderr,
-                   "simthread: seed %llu passed with %llu thread(s) still running (detached, or kept by a library "
-                   "for the whole process): a later execution in this process that waits for one waits in vain; "
-                   "isolate=fork runs executions in worker processes, a new one after such a seed\n",
-                   static_cast<unsigned long long>(seed),
-                   static_cast<unsigned long long>(outcome.threads_left_running));
+      WarnThreadsLeftRunning(seed, outcome.threads_left_running);
     }
     if (observe) observe(seed, outcome);
     if (outcome.verdict == Verdict::kPass && strategy->Exhausted()) {
@@ -131,32 +176,9 @@ std::optional<Report> ExploreWithOptions(std::function<void()> body, const Optio
       World::RecycleOutcome(std::move(outcome));
       continue;
     }
-    // The replay command runs this seed alone: with what the strategy
-    // carried into it from earlier seeds (pct's estimate), if anything.
-    Options reported = options;
-    reported.strategy = strategy->ReplaySpec(options.strategy);
-    // The report tells the shrunk execution; replaying the seed shrinks
-    // to the same one, so both replays print the same report.
-    ShrinkResult shrunk = ShrinkFailure(body, options, seed, outcome);
-    const std::string diff =
-        options.diff != 0 && index > 0 ? DiffAgainstPassingSeed(body, options, options.first_seed, shrunk.outcome) : "";
-    Report report = MakeReport(std::move(shrunk.outcome), seed, index, reported);
-    report.diff = diff;
-    report.preemptions_before_shrink = shrunk.preemptions_before;
-    report.shrink_candidates = shrunk.candidates;
-    report.shrink_stopped = ShrinkStopNote(shrunk.stop, shrunk.candidates, options);
-    if (!options.report_json.empty()) WriteJsonFile(options.report_json, ReportJson(report));
-    return report;
+    return ReportFailure(body, options, *strategy, seed, index, outcome);
   }
-  if (options.strategy.starts_with("dfs:") && !strategy->Exhausted()) {
-    std::fprintf(stderr,
-                 "simthread: %s: stopped after %llu schedules without a failure, before trying them all; "
-                 "raise seeds to finish the search\n",
-                 options.strategy.c_str(), static_cast<unsigned long long>(strategy->SchedulesRun()));
-  }
-  if (!options.report_json.empty()) {
-    WriteJsonFile(options.report_json, PassJson(options.first_seed, options.seeds));
-  }
+  ReportNoFailure(options, *strategy);
   return std::nullopt;
 }
 
