@@ -43,7 +43,7 @@ struct Wait {
   const void* object = nullptr;         // the user's object, for reports
   bool (*ready)(const void* model) = nullptr;  // null: only a wake-up or the deadline
   const void* model = nullptr;
-  std::optional<std::uint64_t> deadline_ns;  // virtual time
+  std::optional<std::uint64_t> deadline_ns = std::nullopt;  // virtual time
   // For reports: who is in the way ("held by T2"); may be null.
   std::string (*blocker)(const void* model) = nullptr;
   // Woken only when no other thread can run, even after the clock advanced

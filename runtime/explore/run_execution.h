@@ -31,12 +31,12 @@ struct Telling {
   // When to describe the threads, the last events and the story.
   enum class Describe { kNever, kIfFault, kIfFailed, kAlways } describe = Describe::kNever;
   // A timeline of the execution to this path (empty: none), when `timeline_when` says.
-  std::string timeline;
+  std::string timeline = "";
   enum class TimelineWhen { kAlways, kIfPassed, kUnlessFault } timeline_when = TimelineWhen::kAlways;
   // Whose thread control block T0 runs on (the caller's own for main).
   World::MainTcb main_tcb = World::MainTcb::kBorrowed;
   // Called once the world exists, before the body runs.
-  std::function<void()> before_run;
+  std::function<void()> before_run = nullptr;
 };
 
 // Runs `body` as T0 of a world for `seed` over `deciding`, in this process.

@@ -1,4 +1,4 @@
-// interceptors_barrier.cpp: pthread barriers (std::barrier and std::latch
+// barrier.cpp: pthread barriers (std::barrier and std::latch
 // use atomics and futexes instead, and are not seen here).
 //
 // The count-th thread to arrive completes the round: it gets

@@ -1,4 +1,4 @@
-// interceptors_cond.cpp: condition variables (std::condition_variable,
+// cond.cpp: condition variables (std::condition_variable,
 // std::condition_variable_any, wait_for/wait_until, raw pthread_cond_*).
 //
 // A wait releases the mutex, sleeps on the condition variable's FIFO queue
@@ -31,6 +31,7 @@
 
 #include "interceptors/mutex_model.h"
 #include "interceptors/real_function.h"
+#include "interceptors/virtual_clock.h"
 
 using namespace sim::internal;
 
@@ -72,10 +73,6 @@ std::string CondWaiters(const void* model) {
   const auto& cond = *static_cast<const CondModel*>(model);
   return "no signal or broadcast will come; " + std::to_string(cond.waiters.size()) +
          (cond.waiters.size() == 1 ? " thread waits" : " threads wait");
-}
-
-bool ValidTimespec(const struct timespec* absolute) {
-  return absolute != nullptr && absolute->tv_nsec >= 0 && absolute->tv_nsec < 1000000000L;
 }
 
 // The body of every wait, after its scheduling point.
@@ -133,7 +130,7 @@ int pthread_cond_timedwait(pthread_cond_t* cond, pthread_mutex_t* mutex, const s
   if (!InWorld()) return real_timedwait(cond, mutex, absolute);
   World& world = *current_world;
   world.SchedulingPoint(EventKind::kCondWait, cond, world.CallerSite());
-  if (!ValidTimespec(absolute)) return EINVAL;
+  if (!ValidDeadline(absolute)) return EINVAL;
   return WaitOn(world, cond, mutex, DeadlineFromAbsolute(ClockOf(cond), *absolute));
 }
 
@@ -142,7 +139,7 @@ int pthread_cond_clockwait(pthread_cond_t* cond, pthread_mutex_t* mutex, clockid
   if (!InWorld()) return real_clockwait(cond, mutex, clock, absolute);
   World& world = *current_world;
   world.SchedulingPoint(EventKind::kCondWait, cond, world.CallerSite());
-  if ((clock != CLOCK_REALTIME && clock != CLOCK_MONOTONIC) || !ValidTimespec(absolute)) return EINVAL;
+  if ((clock != CLOCK_REALTIME && clock != CLOCK_MONOTONIC) || !ValidDeadline(absolute)) return EINVAL;
   return WaitOn(world, cond, mutex, DeadlineFromAbsolute(clock, *absolute));
 }
 

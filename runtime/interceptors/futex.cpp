@@ -1,4 +1,4 @@
-// interceptors_futex.cpp: syscall(SYS_futex, ...), the primitive under
+// futex.cpp: syscall(SYS_futex, ...), the primitive under
 // libstdc++'s contended function-local statics (__cxa_guard_acquire),
 // std::atomic<T>::wait/notify, std::counting_semaphore, std::latch,
 // std::barrier and std::promise/std::future.
@@ -22,6 +22,7 @@
 
 #include "interceptors/mutex_model.h"
 #include "interceptors/real_function.h"
+#include "interceptors/virtual_clock.h"
 #include "core/world.h"
 
 using namespace sim::internal;
@@ -82,10 +83,6 @@ const char* FutexCommandName(int command) {
   return "an unknown futex operation";
 }
 
-bool ValidTimespec(const timespec& time) {
-  return time.tv_sec >= 0 && time.tv_nsec >= 0 && time.tv_nsec < 1000000000L;
-}
-
 long FutexWait(World& world, const std::uint32_t* address, std::uint32_t expected,
                std::optional<std::uint64_t> deadline_ns, std::uint32_t bitset) {
   // One OS thread runs the world, so this check and the enqueue below are
@@ -138,7 +135,7 @@ long Futex(World& world, const Site& site, long address_argument, long op_argume
       if (command == FUTEX_WAIT_BITSET && bitset == 0) return Fail(EINVAL);
       std::optional<std::uint64_t> deadline_ns;
       if (timeout != nullptr) {
-        if (!ValidTimespec(*timeout)) return Fail(EINVAL);
+        if (!ValidDuration(*timeout)) return Fail(EINVAL);
         if (command == FUTEX_WAIT) {
           // Relative, whatever the clock flag says (as in the kernel).
           const std::uint64_t relative =

@@ -1,4 +1,4 @@
-// interceptors_keys.cpp: pthread keys and thread_local destructors.
+// keys.cpp: pthread keys and thread_local destructors.
 //
 // Key values live in the TCB, so a borrowed TCB already gives each simulated
 // thread its own; what glibc does at a real thread's exit (run destructors,

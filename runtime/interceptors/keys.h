@@ -1,4 +1,4 @@
-// interceptors_keys.h: what the world needs from the pthread key interceptors.
+// keys.h: what the world needs from the pthread key interceptors.
 #ifndef SIM_RUNTIME_INTERCEPTORS_KEYS_H_
 #define SIM_RUNTIME_INTERCEPTORS_KEYS_H_
 

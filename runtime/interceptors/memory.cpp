@@ -1,4 +1,4 @@
-// interceptors_memory.cpp: free, realloc and munmap, where the memory of
+// memory.cpp: free, realloc and munmap, where the memory of
 // the user's objects ends. A world forgets the models of the sync objects in
 // memory that is freed (World::ForgetModelsIn), so a new object at the same
 // address (a std::future's shared state, a heap std::mutex) starts fresh, as

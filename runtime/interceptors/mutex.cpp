@@ -1,4 +1,4 @@
-// interceptors_mutex.cpp: pthread mutexes (std::mutex, std::recursive_mutex,
+// mutex.cpp: pthread mutexes (std::mutex, std::recursive_mutex,
 // std::timed_mutex and friends), normal, recursive and error-checking.
 #include <pthread.h>
 
@@ -6,6 +6,7 @@
 
 #include "interceptors/mutex_model.h"
 #include "interceptors/real_function.h"
+#include "interceptors/virtual_clock.h"
 
 using namespace sim::internal;
 

@@ -7,17 +7,6 @@
 namespace sim::internal {
 namespace {
 
-bool MutexIsFree(const void* model) {
-  const auto& mutex = *static_cast<const MutexModel*>(model);
-  return mutex.owner == nullptr && !mutex.held_outside_world;
-}
-
-std::string MutexHolder(const void* model) {
-  const auto& mutex = *static_cast<const MutexModel*>(model);
-  if (mutex.held_outside_world) return "held by a thread outside the world";
-  return mutex.owner != nullptr ? "held by T" + std::to_string(mutex.owner->id) : "free";
-}
-
 MutexModel::Kind KindOf(const pthread_mutex_t* mutex) {
   // glibc's layout: the low two bits of __kind are the mutex type.
   switch (mutex->__data.__kind & 3) {
@@ -43,30 +32,18 @@ int AcquireMutex(World& world, pthread_mutex_t* mutex, std::optional<std::uint64
   SimThread& self = world.running();
   if (model.owner == &self) {
     switch (model.kind) {
-      case MutexModel::Kind::kRecursive: ++model.recursion; return 0;
+      case MutexModel::Kind::kRecursive: ++model.depth; return 0;
       case MutexModel::Kind::kErrorCheck: return EDEADLK;
       case MutexModel::Kind::kNormal: break;  // relocking blocks forever, as in glibc: a deadlock
     }
   }
-  while (!MutexIsFree(&model)) {
-    const Wait wait{
-        .description = "lock mutex",
-        .object = mutex,
-        .ready = MutexIsFree,
-        .model = &model,
-        .deadline_ns = deadline_ns,
-        .blocker = MutexHolder,
-    };
-    if (world.Block(wait)) return ETIMEDOUT;
-  }
+  if (!TakeLock(world, model, "lock mutex", mutex, deadline_ns)) return ETIMEDOUT;
   // A mutex nobody holds may be a new one at the address of one whose end
   // the world did not see (a stack frame reused: std::mutex and
   // std::recursive_mutex have no destructor call), so its kind is read
   // again from its bytes, which the world never writes, whenever a thread
   // takes it.
   model.kind = KindOf(mutex);
-  model.owner = &self;
-  model.recursion = 1;
   return 0;
 }
 
@@ -76,20 +53,11 @@ int ReleaseMutex(World& world, pthread_mutex_t* mutex) {
     if (model.owner == nullptr) model.kind = KindOf(mutex);  // as when taken (AcquireMutex)
     if (model.kind != MutexModel::Kind::kNormal) return EPERM;
     // A normal mutex unlocked by another thread: glibc just unlocks it.
-  } else if (--model.recursion > 0) {
+  } else if (--model.depth > 0) {
     return 0;
   }
-  model.owner = nullptr;
-  model.recursion = 0;
-  world.ReadinessMayHaveChanged();
+  ReleaseLock(world, model);
   return 0;
-}
-
-std::uint64_t DeadlineFromAbsolute(clockid_t clock, const struct timespec& absolute) {
-  const auto absolute_ns = static_cast<std::uint64_t>(absolute.tv_sec) * 1000000000ULL +
-                           static_cast<std::uint64_t>(absolute.tv_nsec);
-  const std::uint64_t epoch = clock == CLOCK_REALTIME ? kRealtimeEpochNs : kMonotonicEpochNs;
-  return absolute.tv_sec < 0 || absolute_ns < epoch ? 0 : absolute_ns - epoch;
 }
 
 }  // namespace sim::internal

@@ -12,15 +12,15 @@
 #include <optional>
 
 #include "core/world.h"
+#include "interceptors/lock_model.h"
 
 namespace sim::internal {
 
-struct MutexModel final : SyncModel {
+// The owner and depth are a LockModel's; a recursive mutex counts its
+// depth, and held_outside_world is a lock taken before the world began.
+struct MutexModel final : LockModel {
   enum class Kind { kNormal, kRecursive, kErrorCheck };
   Kind kind = Kind::kNormal;
-  SimThread* owner = nullptr;
-  bool held_outside_world = false;  // locked by a real thread before the world began
-  unsigned recursion = 0;
 };
 
 MutexModel& MutexModelOf(World& world, pthread_mutex_t* mutex);
@@ -33,10 +33,6 @@ int AcquireMutex(World& world, pthread_mutex_t* mutex, std::optional<std::uint64
 // Releases one level of `mutex`. Returns 0 or EPERM (not the owner of an
 // error-checking or recursive mutex).
 int ReleaseMutex(World& world, pthread_mutex_t* mutex);
-
-// Virtual nanoseconds of an absolute timespec on `clock`
-// (CLOCK_REALTIME or CLOCK_MONOTONIC), clamped to the epoch.
-std::uint64_t DeadlineFromAbsolute(clockid_t clock, const struct timespec& absolute);
 
 }  // namespace sim::internal
 

@@ -1,4 +1,4 @@
-// interceptors_once.cpp: pthread_once (std::call_once, and C code calling it
+// once.cpp: pthread_once (std::call_once, and C code calling it
 // directly). Function-local statics use __cxa_guard_acquire, a futex, and
 // are not seen here.
 //

@@ -1,4 +1,4 @@
-// interceptors_process.cpp: calls that end or split the process: abort,
+// process.cpp: calls that end or split the process: abort,
 // assert, fork. Inside a world each ends the execution with a verdict
 // instead of taking the process (or its copy) with it.
 #include <assert.h>

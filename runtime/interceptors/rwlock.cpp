@@ -1,4 +1,4 @@
-// interceptors_rwlock.cpp: reader-writer locks (std::shared_mutex,
+// rwlock.cpp: reader-writer locks (std::shared_mutex,
 // std::shared_timed_mutex, raw pthread_rwlock_*): readers share, a writer is
 // exclusive.
 //
@@ -24,6 +24,7 @@
 
 #include "interceptors/mutex_model.h"
 #include "interceptors/real_function.h"
+#include "interceptors/virtual_clock.h"
 
 using namespace sim::internal;
 
@@ -102,10 +103,6 @@ std::string RwlockHolders(const void* model) {
   return text;
 }
 
-bool ValidTimespec(const struct timespec* absolute) {
-  return absolute != nullptr && absolute->tv_nsec >= 0 && absolute->tv_nsec < 1000000000L;
-}
-
 // Blocks until the running thread holds `rwlock` for reading. Returns 0,
 // EBUSY (try), EDEADLK (it holds it for writing), ETIMEDOUT or EINVAL.
 int ReadLock(World& world, pthread_rwlock_t* rwlock, bool try_only, clockid_t clock,
@@ -116,7 +113,7 @@ int ReadLock(World& world, pthread_rwlock_t* rwlock, bool try_only, clockid_t cl
   if (!CanRead(&model)) {
     if (try_only) return EBUSY;
     // POSIX checks the timeout only when the call would block.
-    if (absolute != nullptr && !ValidTimespec(absolute)) return EINVAL;
+    if (absolute != nullptr && !ValidDeadline(absolute)) return EINVAL;
     const Wait wait{
         .description = "lock rwlock for reading",
         .object = rwlock,
@@ -144,7 +141,7 @@ int WriteLock(World& world, pthread_rwlock_t* rwlock, bool try_only, clockid_t c
   if (model.writer == &self) return EDEADLK;
   if (!CanWrite(&model)) {
     if (try_only) return EBUSY;
-    if (absolute != nullptr && !ValidTimespec(absolute)) return EINVAL;
+    if (absolute != nullptr && !ValidDeadline(absolute)) return EINVAL;
     const Wait wait{
         .description = "lock rwlock for writing",
         .object = rwlock,

@@ -1,4 +1,4 @@
-// interceptors_semaphore.cpp: unnamed POSIX semaphores (sem_init and the
+// semaphore.cpp: unnamed POSIX semaphores (sem_init and the
 // calls on them). Named semaphores (sem_open) live in /dev/shm and outlast
 // the process, so a world cannot undo them between executions: sem_open
 // inside a world ends the execution as unsupported. std::counting_semaphore
@@ -22,6 +22,7 @@
 
 #include "interceptors/mutex_model.h"
 #include "interceptors/real_function.h"
+#include "interceptors/virtual_clock.h"
 
 using namespace sim::internal;
 
@@ -66,7 +67,7 @@ int Fail(int error) {
 // The body of every blocking wait, after its scheduling point.
 int WaitOn(World& world, sem_t* semaphore, std::optional<clockid_t> clock, const struct timespec* absolute) {
   SemaphoreModel& model = SemaphoreModelOf(world, semaphore);
-  if (clock && (absolute == nullptr || absolute->tv_nsec < 0 || absolute->tv_nsec >= 1000000000L)) {
+  if (clock && !ValidDeadline(absolute)) {
     return Fail(EINVAL);
   }
   const Wait wait{

@@ -1,4 +1,4 @@
-// interceptors_signal.cpp: signals between simulated threads: pthread_kill
+// signal.cpp: signals between simulated threads: pthread_kill
 // and raise.
 //
 // All simulated threads share one OS thread, so a real signal could only

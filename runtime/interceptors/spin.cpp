@@ -1,4 +1,4 @@
-// interceptors_spin.cpp: pthread spin locks.
+// spin.cpp: pthread spin locks.
 //
 // Inside a world a spin lock is a mutex that blocks instead of spinning: a
 // spinning fiber would never give the holder, which may be preempted at any
@@ -15,6 +15,7 @@
 
 #include <cerrno>
 
+#include "interceptors/lock_model.h"
 #include "interceptors/real_function.h"
 #include "core/world.h"
 
@@ -27,10 +28,9 @@ RealFunction<int(pthread_spinlock_t*)> real_lock("pthread_spin_lock");
 RealFunction<int(pthread_spinlock_t*)> real_trylock("pthread_spin_trylock");
 RealFunction<int(pthread_spinlock_t*)> real_unlock("pthread_spin_unlock");
 
-struct SpinModel final : SyncModel {
-  SimThread* owner = nullptr;
-  bool held_outside_world = false;  // never released inside the world
-};
+// held_outside_world is never cleared by a lock inside the world, only by
+// an unlock (glibc lets any thread release a spin lock).
+struct SpinModel final : LockModel {};
 
 // pthread_spinlock_t is a volatile int; the volatile matters to real
 // spinning only, not to the address that keys the model.
@@ -44,17 +44,6 @@ SpinModel& SpinModelOf(World& world, pthread_spinlock_t* lock) {
     model->held_outside_world = *lock <= 0;
     return model;
   });
-}
-
-bool SpinIsFree(const void* model) {
-  const auto& spin = *static_cast<const SpinModel*>(model);
-  return spin.owner == nullptr && !spin.held_outside_world;
-}
-
-std::string SpinHolder(const void* model) {
-  const auto& spin = *static_cast<const SpinModel*>(model);
-  if (spin.held_outside_world) return "held by a thread outside the world";
-  return spin.owner != nullptr ? "held by T" + std::to_string(spin.owner->id) : "free";
 }
 
 }  // namespace
@@ -79,15 +68,7 @@ int pthread_spin_lock(pthread_spinlock_t* lock) {
   World& world = *current_world;
   world.SchedulingPoint(EventKind::kSpinLock, Key(lock), world.CallerSite());
   SpinModel& model = SpinModelOf(world, lock);
-  const Wait wait{
-      .description = "lock spin lock",
-      .object = Key(lock),
-      .ready = SpinIsFree,
-      .model = &model,
-      .blocker = SpinHolder,
-  };
-  while (!SpinIsFree(&model)) world.Block(wait);
-  model.owner = &world.running();
+  TakeLock(world, model, "lock spin lock", Key(lock));
   return 0;
 }
 
@@ -96,7 +77,7 @@ int pthread_spin_trylock(pthread_spinlock_t* lock) {
   World& world = *current_world;
   world.SchedulingPoint(EventKind::kSpinLock, Key(lock), world.CallerSite());
   SpinModel& model = SpinModelOf(world, lock);
-  if (!SpinIsFree(&model)) return EBUSY;
+  if (!LockIsFree(&model)) return EBUSY;
   model.owner = &world.running();
   return 0;
 }
@@ -108,9 +89,8 @@ int pthread_spin_unlock(pthread_spinlock_t* lock) {
   // Like glibc, any thread may release it: POSIX leaves an unlock by a
   // non-holder undefined, and glibc just stores 1.
   SpinModel& model = SpinModelOf(world, lock);
-  model.owner = nullptr;
   model.held_outside_world = false;
-  world.ReadinessMayHaveChanged();
+  ReleaseLock(world, model);
   // After the release, as for mutexes: a waiter may take the lock and run
   // before this thread's next visible step.
   world.SchedulingPoint(EventKind::kSpinUnlock, Key(lock), site);

@@ -1,4 +1,4 @@
-// interceptors_stdio.cpp: flockfile, ftrylockfile and funlockfile, the
+// stdio.cpp: flockfile, ftrylockfile and funlockfile, the
 // explicit FILE locks a program takes to write several pieces as one.
 //
 // Inside a world each FILE* has a recursive lock modelled by the world, and
@@ -23,6 +23,7 @@
 
 #include <cerrno>
 
+#include "interceptors/lock_model.h"
 #include "interceptors/real_function.h"
 #include "core/world.h"
 
@@ -34,20 +35,12 @@ RealFunction<int(FILE*)> real_ftrylockfile("ftrylockfile");
 RealFunction<void(FILE*)> real_funlockfile("funlockfile");
 RealFunction<int(FILE*)> real_fclose("fclose");
 
-struct StdioLockModel final : SyncModel {
-  SimThread* owner = nullptr;
-  unsigned depth = 0;
-};
+// Recursive, and never held outside the world (the world's own locks are
+// the only ones it sees).
+struct StdioLockModel final : LockModel {};
 
 StdioLockModel& StdioLockOf(World& world, FILE* file) {
   return world.ModelOf<StdioLockModel>(file, [] { return std::make_unique<StdioLockModel>(); });
-}
-
-bool StdioLockFree(const void* model) { return static_cast<const StdioLockModel*>(model)->owner == nullptr; }
-
-std::string StdioLockHolder(const void* model) {
-  const auto* lock = static_cast<const StdioLockModel*>(model);
-  return lock->owner != nullptr ? "held by T" + std::to_string(lock->owner->id) : "free";
 }
 
 void AcquireStdioLock(World& world, FILE* file) {
@@ -57,18 +50,7 @@ void AcquireStdioLock(World& world, FILE* file) {
     ++lock.depth;
     return;
   }
-  while (lock.owner != nullptr) {
-    const Wait wait{
-        .description = "flockfile",
-        .object = file,
-        .ready = StdioLockFree,
-        .model = &lock,
-        .blocker = StdioLockHolder,
-    };
-    world.Block(wait);
-  }
-  lock.owner = &self;
-  lock.depth = 1;
+  TakeLock(world, lock, "flockfile", file);
 }
 
 }  // namespace
@@ -100,10 +82,7 @@ void funlockfile(FILE* file) noexcept {
   world.SchedulingPoint(EventKind::kStdioUnlock, file, world.CallerSite());
   StdioLockModel& lock = StdioLockOf(world, file);
   if (lock.owner != &world.running()) return;
-  if (--lock.depth == 0) {
-    lock.owner = nullptr;
-    world.ReadinessMayHaveChanged();
-  }
+  if (--lock.depth == 0) ReleaseLock(world, lock);
 }
 
 int fclose(FILE* file) {

@@ -1,4 +1,4 @@
-// interceptors_thread.cpp: thread lifecycle (std::thread, std::jthread,
+// thread.cpp: thread lifecycle (std::thread, std::jthread,
 // std::async and raw pthreads): create, join, detach, exit, cancel.
 //
 // A simulated thread's pthread_t is the thread pointer of its borrowed TCB,

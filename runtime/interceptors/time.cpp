@@ -1,4 +1,4 @@
-// interceptors_time.cpp: virtual time: the sleep family (nanosleep,
+// time.cpp: virtual time: the sleep family (nanosleep,
 // clock_nanosleep, usleep, sleep), sched_yield, and clock reads
 // (clock_gettime, gettimeofday, time).
 //
@@ -21,6 +21,7 @@
 #include <optional>
 
 #include "interceptors/real_function.h"
+#include "interceptors/virtual_clock.h"
 #include "core/world.h"
 
 using namespace sim::internal;
@@ -79,10 +80,6 @@ timespec ToTimespec(std::uint64_t ns) {
   return {static_cast<time_t>(ns / kNanosecondsPerSecond), static_cast<long>(ns % kNanosecondsPerSecond)};
 }
 
-bool ValidTimespec(const timespec& time) {
-  return time.tv_sec >= 0 && time.tv_nsec >= 0 && time.tv_nsec < static_cast<long>(kNanosecondsPerSecond);
-}
-
 // Sleeps until the virtual clock reaches `deadline_ns`.
 void SleepUntil(World& world, std::uint64_t deadline_ns, const Site& site) {
   if (deadline_ns <= world.now_ns()) {
@@ -134,7 +131,7 @@ int nanosleep(const struct timespec* duration, struct timespec* remaining) {
     errno = EFAULT;
     return -1;
   }
-  if (!ValidTimespec(*duration)) {
+  if (!ValidDuration(*duration)) {
     errno = EINVAL;
     return -1;
   }
@@ -152,7 +149,7 @@ int clock_nanosleep(clockid_t clock, int flags, const struct timespec* request, 
   // Linux refuses to sleep on the calling thread's own CPU clock.
   if (!offset || clock == CLOCK_THREAD_CPUTIME_ID) return EINVAL;
   if (request == nullptr) return EFAULT;
-  if (!ValidTimespec(*request)) return EINVAL;
+  if (!ValidDuration(*request)) return EINVAL;
   const std::uint64_t request_ns = ToNs(*request);
   if ((flags & TIMER_ABSTIME) != 0) {
     SleepUntil(world, request_ns > *offset ? request_ns - *offset : 0, site);

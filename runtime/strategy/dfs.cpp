@@ -1,4 +1,4 @@
-// strategy_dfs.cpp: dfs:P, every schedule with at most P preemptions, one per
+// dfs.cpp: dfs:P, every schedule with at most P preemptions, one per
 // execution (bounded_search.h has the algorithm).
 #include <algorithm>
 #include <cstdint>

@@ -1,4 +1,4 @@
-// strategy_pct.cpp: probabilistic concurrency testing.
+// pct.cpp: probabilistic concurrency testing.
 //
 // Burckhardt, Kothari, Musuvathi, Nagarakatte, "A Randomized Scheduler with
 // Probabilistic Guarantees of Finding Bugs", ASPLOS 2010. Each thread gets a

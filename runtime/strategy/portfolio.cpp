@@ -1,4 +1,4 @@
-// strategy_portfolio.cpp: several strategies taking turns across seeds.
+// portfolio.cpp: several strategies taking turns across seeds.
 //
 // No one strategy finds every bug first: random walk finds shallow bugs in
 // short executions, pct:D bugs of depth D in long ones, pos bugs hidden

@@ -1,4 +1,4 @@
-// strategy_pos.cpp: partial order sampling.
+// pos.cpp: partial order sampling.
 //
 // Yuan, Yang, Gu, "Partial Order Aware Concurrency Sampling", CAV 2018.
 // Every pending event gets a random priority; the enabled event with the

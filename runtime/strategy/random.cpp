@@ -1,4 +1,4 @@
-// strategy_random.cpp: a uniform choice among the enabled threads.
+// random.cpp: a uniform choice among the enabled threads.
 #include "core/prng.h"
 #include "strategy/strategy.h"
 

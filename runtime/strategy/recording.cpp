@@ -1,4 +1,4 @@
-// strategy_recording.cpp: see strategy_recording.h.
+// recording.cpp: see strategy_recording.h.
 #include "strategy/recording.h"
 
 namespace sim::internal {

@@ -1,4 +1,4 @@
-// strategy_recording.h: a strategy's execution, kept so that another copy
+// recording.h: a strategy's execution, kept so that another copy
 // of the strategy can learn from it.
 //
 // An execution that runs in another process (a whole program's shrinking

@@ -1,4 +1,4 @@
-// strategy_replay.cpp: follows a recorded schedule exactly.
+// replay.cpp: follows a recorded schedule exactly.
 //
 // Any departure (the schedule names a thread that is not enabled, or ends
 // before the program does) is reported, never papered over: a replay that
