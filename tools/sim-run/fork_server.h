@@ -10,7 +10,7 @@
 // paying exec, the dynamic loader and static initialisation again. The
 // server, not sim-run, is the child's parent, so the child's wait status
 // comes back as a reply. When to use a server, and what to do when one is
-// gone, is the explorer's business (main.cpp).
+// gone, is the explorer's business (explorer.h).
 #ifndef SIM_TOOLS_SIM_RUN_FORK_SERVER_H_
 #define SIM_TOOLS_SIM_RUN_FORK_SERVER_H_
 
