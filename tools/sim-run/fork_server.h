@@ -1,5 +1,6 @@
-// fork_server.h: sim-run's side of a fork server (the program's side and the
-// protocol are in runtime/whole_program/fork_server.h).
+// fork_server.h: sim-run's side of a fork server (the program's side is
+// runtime/whole_program/fork_server.h, the protocol between them
+// common/fork_server_protocol.h).
 //
 // A server is the user's program started once, with SIM_OPTIONS=
 // fork_server=3 and fd 3 one end of a socket pair, stdin and stdout on
