@@ -2,7 +2,9 @@
 //
 // Everything here runs before the program's heap may change: no malloc, no
 // std::string, no stdio, no mmap. Buffers are static (the child keeps
-// pointing into them) or on the stack; numbers are formatted by hand.
+// pointing into them) or on the stack; numbers are formatted by hand (the
+// messages are common/fork_server_protocol.h's, which allocates nothing on
+// this side).
 #include "whole_program/fork_server.h"
 
 #include <fcntl.h>
@@ -17,57 +19,31 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "common/fork_server_protocol.h"
+
 namespace sim::internal {
 namespace {
 
+namespace protocol = sim::common::fork_server_protocol;
+
 constexpr char kOptionsPrefix[] = "SIM_OPTIONS=";
 constexpr std::size_t kOptionsPrefixLength = sizeof(kOptionsPrefix) - 1;
-constexpr char kServerKey[] = "fork_server=";
-constexpr std::size_t kServerKeyLength = sizeof(kServerKey) - 1;
-
-// A spawned seed's SIM_OPTIONS is one environment string, which the kernel
-// caps at MAX_ARG_STRLEN (32 pages); the stderr path is a path.
-constexpr std::size_t kMaxRequestBytes = 32 * 4096 + 4096;
+constexpr std::size_t kMaxRequestBytes = protocol::kMaxRequestBytes;
 
 // "SIM_OPTIONS=<value>\0<stderr path>\0". Static: the child's environ slot
 // points here for the rest of its life, and a static buffer moves neither
 // the heap nor the mappings a spawned process would have.
 char request[kOptionsPrefixLength + kMaxRequestBytes + 1] = "SIM_OPTIONS=";
 
-// A reply under construction, on the stack.
-class Reply {
- public:
-  explicit Reply(const char* word) { Append(word); }
-  Reply& Append(const char* text) {
-    while (*text != '\0' && length_ < sizeof(text_)) text_[length_++] = *text++;
-    return *this;
-  }
-  Reply& Append(long number) {
-    char digits[24];
-    std::size_t count = 0;
-    unsigned long magnitude = number < 0 ? 0UL - static_cast<unsigned long>(number) : static_cast<unsigned long>(number);
-    do {
-      digits[count++] = static_cast<char>('0' + magnitude % 10);
-      magnitude /= 10;
-    } while (magnitude != 0);
-    if (number < 0 && length_ < sizeof(text_)) text_[length_++] = '-';
-    while (count > 0 && length_ < sizeof(text_)) text_[length_++] = digits[--count];
-    return *this;
-  }
-  // A lost reply means sim-run is gone or broken; it sees EOF either way.
-  void SendTo(int socket_fd) const { (void)send(socket_fd, text_, length_, MSG_NOSIGNAL); }
-
- private:
-  char text_[256];
-  std::size_t length_ = 0;
-};
+// A reply (built on the stack) to sim-run. A lost reply means sim-run is
+// gone or broken; it sees EOF either way.
+void Send(int socket_fd, const protocol::ReplyText& reply) {
+  (void)send(socket_fd, reply.data(), reply.size(), MSG_NOSIGNAL);
+}
 
 // Says why this process cannot serve ("refused <before><number><after>") and ends it.
 [[noreturn]] void Refuse(int socket_fd, const char* before, long number = -1, const char* after = "") {
-  Reply reply("refused ");
-  reply.Append(before);
-  if (number >= 0) reply.Append(number);
-  reply.Append(after).SendTo(socket_fd);
+  Send(socket_fd, protocol::EncodeRefused(before, number, after));
   _exit(0);
 }
 
@@ -121,21 +97,18 @@ void BecomeSeedProcess(int socket_fd, pid_t server, char** options_slot, const c
 
 // sim-run reads section names (tools/sim-run/fork_server.cpp) to know that a
 // program speaks this protocol before starting it as a server.
-[[gnu::used, gnu::retain, gnu::section(".simthread_fork_server")]] extern const char kForkServerProtocol[] =
-    "simthread fork server 1";
+[[gnu::used, gnu::retain, gnu::section(SIM_FORK_SERVER_MARKER_SECTION)]] extern const char kForkServerProtocol[] =
+    SIM_FORK_SERVER_MARKER_TEXT;
 
 void ServeForkRequestsIfAsked() {
   const int saved_errno = errno;
   const char* value = std::getenv("SIM_OPTIONS");
-  if (value == nullptr || std::strncmp(value, kServerKey, kServerKeyLength) != 0) return;
-  char* end = nullptr;
-  const long socket_fd = std::strtol(value + kServerKeyLength, &end, 10);
-  if (end == value + kServerKeyLength || *end != '\0' || socket_fd < 0 || socket_fd > 1 << 20) return;
+  const int fd = protocol::ServerSocketIn(value);
+  if (fd < 0) return;
   // __environ, glibc's reserved name: a user global named `environ` cannot replace it.
   char** options_slot = __environ;
   while (*options_slot != nullptr && *options_slot + kOptionsPrefixLength != value) ++options_slot;
   if (*options_slot == nullptr) return;
-  const int fd = static_cast<int>(socket_fd);
 
   // The server is sim-run's helper; it must not outlive it.
   prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -153,10 +126,11 @@ void ServeForkRequestsIfAsked() {
     if (static_cast<std::size_t>(length) >= kMaxRequestBytes) {
       Refuse(fd, "a request of ", length, " bytes, longer than an environment string may be");
     }
-    request[kOptionsPrefixLength + length] = '\0';
-    const char* options_end = static_cast<const char*>(std::memchr(request, '\0', kOptionsPrefixLength + length));
-    if (options_end == nullptr) Refuse(fd, "a malformed request (no stderr path)");
-    const char* stderr_path = options_end + 1;
+    protocol::Request decoded;
+    if (!protocol::DecodeRequest(request + kOptionsPrefixLength, static_cast<std::size_t>(length), &decoded)) {
+      Refuse(fd, "a malformed request (no stderr path)");
+    }
+    const char* stderr_path = decoded.stderr_path;
 
     // _Fork, not fork: the atfork handlers a program registered are for its
     // own forks; a spawned process never runs them at start-up.
@@ -169,11 +143,11 @@ void ServeForkRequestsIfAsked() {
     }
     if (child < 0) Refuse(fd, "fork failed with errno ", errno);
     setpgid(child, child);  // also done by the child; whichever runs first wins the race with a kill
-    Reply("started ").Append(static_cast<long>(child)).SendTo(fd);
+    Send(fd, protocol::EncodeStarted(static_cast<long>(child)));
     int status = 0;
     while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
     }
-    Reply("ended ").Append(static_cast<long>(child)).Append(" ").Append(static_cast<long>(status)).SendTo(fd);
+    Send(fd, protocol::EncodeEnded(static_cast<long>(child), static_cast<long>(status)));
   }
 }
 

@@ -12,13 +12,10 @@
 // initialisation, because the server allocates nothing (no malloc, no mmap,
 // no stdio) between entering the main wrapper and forking.
 //
-// The protocol, one datagram per message:
-//   sim-run -> server  "<SIM_OPTIONS value>\0<stderr path>"
-//   server -> sim-run  "started <pid>"            the child exists, in group <pid>
-//                      "ended <pid> <wait status>" the child was reaped
-//                      "refused <reason>"         this process cannot serve
-// The server exits when sim-run closes its end. What a wait status means,
-// timeouts and falling back to spawning are sim-run's business
+// The protocol (one datagram per message: a request, then "started",
+// "ended" or "refused") is common/fork_server_protocol.h, shared with
+// sim-run. The server exits when sim-run closes its end. What a wait status
+// means, timeouts and falling back to spawning are sim-run's business
 // (tools/sim-run/fork_server.h).
 #ifndef SIM_RUNTIME_WHOLE_PROGRAM_FORK_SERVER_H_
 #define SIM_RUNTIME_WHOLE_PROGRAM_FORK_SERVER_H_

@@ -11,16 +11,17 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <string_view>
+
+#include "common/fork_server_protocol.h"
 
 namespace simrun {
 namespace {
 
-// The runtime's marker (runtime/whole_program/fork_server.cpp).
-constexpr const char* kProtocolSection = ".simthread_fork_server";
+namespace protocol = sim::common::fork_server_protocol;
 
 template <typename T>
 bool ReadAt(std::ifstream& file, std::uint64_t offset, T* into, std::size_t count = 1) {
@@ -55,7 +56,7 @@ bool SpeaksForkServerProtocol(const std::string& program) {
   std::string text(names.sh_size, '\0');
   if (!ReadAt(file, names.sh_offset, text.data(), text.size())) return false;
   for (const Elf64_Shdr& section : sections) {
-    if (section.sh_name < text.size() && std::strcmp(text.c_str() + section.sh_name, kProtocolSection) == 0) {
+    if (section.sh_name < text.size() && std::string_view(text.c_str() + section.sh_name) == protocol::kMarkerSection) {
       return true;
     }
   }
@@ -78,7 +79,7 @@ std::unique_ptr<ForkServer> ForkServer::Start(const LaunchSpec& spec, unsigned i
     return nullptr;
   }
   const std::string stderr_path = spec.scratch_dir + "/server-" + std::to_string(index) + ".stderr";
-  const pid_t pid = SpawnProgram(spec, "fork_server=3", stderr_path, server_end);
+  const pid_t pid = SpawnProgram(spec, protocol::ServerOptions(3), stderr_path, server_end);
   const int spawn_errno = errno;
   close(server_end);
   if (pid < 0) {
@@ -101,9 +102,7 @@ ForkServer::~ForkServer() {
 
 bool ForkServer::Submit(const LaunchSpec& spec, std::uint64_t seed) {
   if (gone_) return false;
-  std::string request = ChildOptions(spec, seed);
-  request += '\0';
-  request += StderrPath(spec, seed);
+  const std::string request = protocol::EncodeRequest(ChildOptions(spec, seed), StderrPath(spec, seed));
   if (send(socket_fd_, request.data(), request.size(), MSG_NOSIGNAL) != static_cast<ssize_t>(request.size())) {
     const int send_errno = errno;
     (void)ReadReplies();  // a server that refused and exited first said why
@@ -137,15 +136,16 @@ std::vector<ForkServer::Event> ForkServer::ReadReplies() {
       break;
     }
     reply[length] = '\0';
-    long child = -1, status = 0;
-    if (std::sscanf(reply, "started %ld", &child) == 1) {
-      events.push_back({Event::Kind::kStarted, static_cast<pid_t>(child)});
-    } else if (std::sscanf(reply, "ended %ld %ld", &child, &status) == 2) {
-      events.push_back({Event::Kind::kEnded, static_cast<pid_t>(child), static_cast<int>(status)});
+    const protocol::Reply decoded = protocol::DecodeReply(reply);  // up to a '\0' in it, as a C string
+    if (decoded.kind == protocol::Reply::Kind::kStarted) {
+      events.push_back({Event::Kind::kStarted, static_cast<pid_t>(decoded.child)});
+    } else if (decoded.kind == protocol::Reply::Kind::kEnded) {
+      events.push_back({Event::Kind::kEnded, static_cast<pid_t>(decoded.child), static_cast<int>(decoded.wait_status)});
     } else {
       // "refused <reason>" or something this sim-run does not know: either
       // way the server will not serve.
-      refusal_ = std::strncmp(reply, "refused ", 8) == 0 ? reply + 8 : std::string("said '") + reply + "'";
+      refusal_ = decoded.kind == protocol::Reply::Kind::kRefused ? std::string(decoded.reason)
+                                                                 : std::string("said '") + reply + "'";
       gone_ = true;
       events.push_back({Event::Kind::kGone});
     }

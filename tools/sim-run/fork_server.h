@@ -1,5 +1,6 @@
-// fork_server.h: sim-run's side of a fork server (the program's side and the
-// protocol are in runtime/whole_program/fork_server.h).
+// fork_server.h: sim-run's side of a fork server (the program's side is
+// runtime/whole_program/fork_server.h, the protocol between them
+// common/fork_server_protocol.h).
 //
 // A server is the user's program started once, with SIM_OPTIONS=
 // fork_server=3 and fd 3 one end of a socket pair, stdin and stdout on
@@ -10,7 +11,7 @@
 // paying exec, the dynamic loader and static initialisation again. The
 // server, not sim-run, is the child's parent, so the child's wait status
 // comes back as a reply. When to use a server, and what to do when one is
-// gone, is the explorer's business (main.cpp).
+// gone, is the explorer's business (explorer.h).
 #ifndef SIM_TOOLS_SIM_RUN_FORK_SERVER_H_
 #define SIM_TOOLS_SIM_RUN_FORK_SERVER_H_
 

@@ -1,0 +1,114 @@
+// explorer.h: the seed loop: runs the seeds of one sim-run, --jobs at a
+// time, each in a process of its own, and keeps the failures.
+//
+// A seed's process is forked by a fork server (fork_server.h: PROG started
+// once per job, static initialisation done once) when PROG supports it, and
+// spawned otherwise (child.h), with --no-fork-server, or when its job's
+// server is gone (a note on stderr says so, and the seed it was running runs
+// again).
+//
+// The lowest failing seed does not depend on --jobs: a failure is reported
+// only once every lower seed has ended, and seeds above it that are still
+// running are then killed unless --keep-going. A seed that outlives
+// --timeout is killed and classified as a hang.
+//
+// The loop: launch up to J seeds, collect those that ended, kill those past
+// --timeout or beyond a failure, wait for the next child to end.
+#ifndef SIM_TOOLS_SIM_RUN_EXPLORER_H_
+#define SIM_TOOLS_SIM_RUN_EXPLORER_H_
+
+#include <sys/types.h>
+
+#include <chrono>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "child.h"
+#include "command_line.h"
+#include "fork_server.h"
+
+namespace simrun {
+
+class Explorer {
+ public:
+  Explorer(const Config& config, LaunchSpec spec, bool fork_servers)
+      : config_(config), spec_(std::move(spec)), fork_servers_(fork_servers) {}
+
+  // Runs the seeds; returns the failing seeds' outcomes (lowest first).
+  // `signals` is a signalfd for the blocked SIGCHLD and termination signals.
+  std::map<std::uint64_t, Outcome> Run(int signals);
+
+  std::uint64_t seeds_run() const { return seeds_run_; }
+
+  // Kills every child's process group and every fork server (whose
+  // children die with it) (on SIGINT/SIGTERM/SIGHUP).
+  void KillAll();
+
+ private:
+  using Clock = std::chrono::steady_clock;
+
+  struct Running {
+    pid_t pid = -1;           // -1 while its fork server has not said it started
+    int server = -1;          // the fork server that forked it, or -1: spawned here
+    Clock::time_point deadline;
+    bool timed_out = false;   // killed by us for outliving --timeout
+    bool discarded = false;   // killed by us because a lower seed failed
+  };
+
+  struct Server {
+    std::unique_ptr<ForkServer> process;
+    std::optional<std::uint64_t> seed;  // the seed it is serving
+  };
+
+  bool stopping() const { return !config_.keep_going && !failures_.empty(); }
+
+  void Launch(std::uint64_t seed);
+  pid_t Spawn(std::uint64_t seed);
+
+  // A fork server with no seed, started if there are fewer than --jobs; -1
+  // when seeds are to be spawned.
+  int IdleServer();
+
+  // Reaps every spawned child that has ended (and any fork server that
+  // exited); true when a seed ended.
+  bool ReapEnded();
+
+  // Takes what the fork servers said; true when a seed ended.
+  bool ReadServerReplies();
+
+  // A seed's process has ended with `status`: classify it, clean up.
+  void Finish(std::uint64_t seed, int status);
+
+  // Server `index` closed its socket. Its seed, unless sim-run was stopping
+  // it anyway, runs again in a spawned process; true when the seed ended.
+  bool ServerGone(std::size_t index);
+
+  void NoteServerGone(std::size_t index, const std::uint64_t* seed);
+
+  // Seeds above the lowest failure cannot change the answer once every seed
+  // below it has ended; stop them early.
+  void DiscardAboveLowestFailure();
+
+  void KillTimedOut();
+
+  // Sleeps until a child ends (SIGCHLD), a fork server replies, the next
+  // deadline passes, or a termination signal arrives (then kills the
+  // children and re-raises it).
+  void Wait(int signals);
+
+  const Config& config_;
+  const LaunchSpec spec_;
+  bool fork_servers_;
+  std::vector<Server> servers_;
+  std::map<std::uint64_t, Running> running_;
+  std::map<pid_t, std::uint64_t> by_pid_;
+  std::map<std::uint64_t, Outcome> failures_;
+  std::uint64_t seeds_run_ = 0;
+};
+
+}  // namespace simrun
+
+#endif  // SIM_TOOLS_SIM_RUN_EXPLORER_H_

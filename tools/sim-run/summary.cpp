@@ -1,0 +1,77 @@
+// summary.cpp: the summary lines and the --report-json file (see summary.h).
+#include "summary.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <string>
+
+#include "json.h"
+
+namespace simrun {
+
+void WriteReportJson(const Config& config, const LaunchSpec& spec, std::uint64_t seeds_run,
+                     const std::map<std::uint64_t, Outcome>& failures) {
+  std::string json = "{\"verdict\": ";
+  // One vocabulary with the runtime's report JSON: "pass", or the lowest
+  // failing seed's verdict (its kind, below).
+  json += failures.empty() ? std::string("\"pass\"") : JsonString(failures.begin()->second.kind);
+  json += ", \"seeds_run\": " + std::to_string(seeds_run);
+  json += ", \"first_seed\": " + std::to_string(config.start);
+  char timeout[32] = "null";
+  if (config.timeout_seconds) std::snprintf(timeout, sizeof timeout, "%g", *config.timeout_seconds);
+  json += ", \"timeout_seconds\": " + std::string(timeout);
+  json += ", \"failure\": ";
+  if (failures.empty()) {
+    json += "null";
+  } else {
+    const auto& [seed, outcome] = *failures.begin();
+    json += "{\"seed\": " + std::to_string(seed);
+    json += ", \"kind\": " + JsonString(outcome.kind);
+    json += ", \"message\": " + JsonString(outcome.message);
+    json += ", \"replay\": " + JsonString(ReplayCommand(spec, seed));
+    json += ", \"schedule\": " + JsonString(outcome.schedule);
+    json += ", \"trace_hash\": " + JsonString(outcome.trace_hash);
+    json += ", \"preemptions\": " + (outcome.preemptions.empty() ? std::string("null") : outcome.preemptions);
+    json += ", \"preemptions_before_shrink\": " +
+            (outcome.preemptions_before_shrink.empty() ? std::string("null") : outcome.preemptions_before_shrink);
+    json += "}";
+  }
+  json += "}\n";
+  std::ofstream out(config.report_json_path, std::ios::binary | std::ios::trunc);
+  out << json;
+  out.close();
+  if (!out) {
+    std::fprintf(stderr, "sim-run: cannot write --report-json %s: %s\n", config.report_json_path.c_str(),
+                 std::strerror(errno));
+  }
+}
+
+void PrintSummary(const Config& config, const LaunchSpec& spec, const std::map<std::uint64_t, Outcome>& failures) {
+  if (failures.empty()) {
+    std::printf("sim-run: %llu seeds passed\n", static_cast<unsigned long long>(config.seeds));
+    return;
+  }
+  const auto& [seed, outcome] = *failures.begin();
+  std::printf("sim-run: failed at seed %llu (%llu seeds passed first): %s\n", static_cast<unsigned long long>(seed),
+              static_cast<unsigned long long>(seed - config.start), outcome.verdict.c_str());
+  std::printf("replay: %s\n", ReplayCommand(spec, seed).c_str());
+  std::fputs(outcome.report.c_str(), stdout);
+  if (!outcome.report.empty() && outcome.report.back() != '\n') std::fputc('\n', stdout);
+  if (config.keep_going) {
+    std::string list;
+    std::size_t shown = 0;
+    for (const auto& [failed_seed, failed] : failures) {
+      if (++shown > 20) {
+        list += ", ...";
+        break;
+      }
+      list += (list.empty() ? "" : ", ") + std::to_string(failed_seed) + " (" + failed.verdict + ")";
+    }
+    std::printf("sim-run: %zu of %llu seeds failed: %s\n", failures.size(),
+                static_cast<unsigned long long>(config.seeds), list.c_str());
+  }
+}
+
+}  // namespace simrun
