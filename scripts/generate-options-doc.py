@@ -2,7 +2,8 @@
 """Rewrites the option tables in docs/options.md from `SIM_OPTIONS=help=1`.
 
 The runtime prints that list from include/sim/options.inc, so the document,
-the help text and sim::Options cannot disagree.
+the help text and sim::Options cannot disagree. The options simthread sets
+for itself (runtime/explore/internal_options.inc) are in none of them.
 
   scripts/generate-options-doc.py PROGRAM [--check]
 
@@ -41,11 +42,7 @@ def table(rows):
 
 
 def generated(rows):
-    public = [row for row in rows if not row[3].startswith("internal")]
-    internal = [row for row in rows if row[3].startswith("internal")]
-    return "\n".join([BEGIN, "", table(public), "",
-                      "Internal options, set by simthread itself when it reruns a program; not for users:", "",
-                      table(internal), "", END])
+    return "\n".join([BEGIN, "", table(rows), "", END])
 
 
 def main():

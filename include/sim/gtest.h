@@ -11,7 +11,7 @@
 //
 // Build with sim-clang++ and link simthread::gtest_main (or
 // `sim-clang++ --sim-gtest`), whose main() calls testing::InitGoogleTest,
-// sim::Init and RUN_ALL_TESTS. A binary not built with sim-clang++ still runs
+// sim::init and RUN_ALL_TESTS. A binary not built with sim-clang++ still runs
 // its SIM_TESTs, with only synchronisation calls as scheduling points, and
 // says so once on stderr.
 //
@@ -28,7 +28,7 @@
 // that execution runs, not even TearDown or destructors. EXPECT_* lets the
 // execution finish, then fails the seed with every failed expectation.
 //
-// Flags (parsed and removed by sim::Init; they override SIM_OPTIONS; an
+// Flags (parsed and removed by sim::init; they override SIM_OPTIONS; an
 // unknown --sim_* flag exits with status 2; --sim_help lists them):
 //   --sim_seeds=N          seeds per SIM_TEST (default 100)
 //   --sim_first_seed=K     the first seed (default 0)
@@ -58,7 +58,7 @@ namespace sim {
 // does). A malformed option or an unknown --sim_* flag prints what is wrong
 // and the valid flags to stderr and exits with status 2; --sim_help prints
 // the flags and exits 0. Prints nothing to stdout.
-void Init(int* argc, char** argv);
+void init(int* argc, char** argv);
 
 }  // namespace sim
 

@@ -23,6 +23,7 @@
 #include <string_view>
 #include <vector>
 
+#include "sim/internal/site_hash.h"
 #include "sim/sim_interface.h"
 
 namespace sim {
@@ -139,29 +140,6 @@ class Gate {
   std::string name_;
   bool released_ = false;
 };
-
-namespace internal {
-// FNV-1a 64 of "basename(file):line", as the pass computes for its sites.
-constexpr std::uint64_t SiteHash(std::string_view file, unsigned line) {
-  const std::size_t slash = file.rfind('/');
-  if (slash != std::string_view::npos) file = file.substr(slash + 1);
-  std::uint64_t hash = 14695981039346656037ULL;
-  auto mix = [&hash](char c) {
-    hash ^= static_cast<unsigned char>(c);
-    hash *= 1099511628211ULL;
-  };
-  for (char c : file) mix(c);
-  mix(':');
-  char digits[12];
-  int count = 0;
-  do {
-    digits[count++] = static_cast<char>('0' + line % 10);
-    line /= 10;
-  } while (line != 0);
-  while (count > 0) mix(digits[--count]);
-  return hash;
-}
-}  // namespace internal
 
 }  // namespace sim
 

@@ -120,8 +120,6 @@ void ArriveOnRealThread(const char* name) {
 
 namespace sim::internal {
 
-bool RealGatesHeld() { return real_gates_held > 0; }
-
 void RefreshSlowPathFlag() { __sim_world_active = current_world != nullptr || real_gates_held > 0; }
 
 }  // namespace sim::internal

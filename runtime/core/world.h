@@ -537,7 +537,6 @@ void ReadSelfChecksFromEnvironment();
 // Sets __sim_world_active from what needs the slow path: a running world,
 // or gates held on real threads (gate.cpp).
 void RefreshSlowPathFlag();
-bool RealGatesHeld();
 
 // True on a simulated thread of a running world: interceptors model the call
 // only then, and forward to the real function otherwise.

@@ -1,4 +1,5 @@
-// options.cpp: the one list of options (sim/options.inc) turned into a parser.
+// options.cpp: the lists of options (sim/options.inc, explore/internal_options.inc)
+// turned into a parser.
 #include "explore/options.h"
 
 #include <charconv>
@@ -32,7 +33,8 @@ std::string ValidKeys() {
   return keys + ", help";
 }
 
-void ApplyOption(std::string_view key, std::string_view value, Options& options, bool* help_requested) {
+void ApplyOption(std::string_view key, std::string_view value, Options& options, InternalOptions& internal,
+                 bool* help_requested) {
   if (key == "help") {
     if (value != "0" && value != "1") {
       throw std::invalid_argument("SIM_OPTIONS: option 'help' expects 0 or 1, got '" + std::string(value) + "'");
@@ -73,6 +75,15 @@ void ApplyOption(std::string_view key, std::string_view value, Options& options,
   }
 #include "sim/options.inc"
 #undef SIM_OPTION
+  // Set by simthread itself (sim-run, whole-program reruns): accepted
+  // everywhere SIM_OPTIONS is, though ValidKeys and help leave them out.
+#define SIM_OPTION(type, name, default_value, help) \
+  if (key == #name) {                               \
+    ParseValue(key, value, internal.name);          \
+    return;                                         \
+  }
+#include "explore/internal_options.inc"
+#undef SIM_OPTION
   throw std::invalid_argument("SIM_OPTIONS: unknown option '" + std::string(key) + "'; valid options: " +
                               ValidKeys() + " (SIM_OPTIONS=help=1 describes them)");
 }
@@ -81,7 +92,7 @@ bool IsSeparator(char c) { return c == ':' || c == ',' || c == ' ' || c == '\t' 
 
 }  // namespace
 
-void ApplyOptionString(std::string_view text, Options& options, bool* help_requested) {
+void ApplyOptionString(std::string_view text, Options& options, bool* help_requested, InternalOptions* internal) {
   // Split into pieces, keeping each piece's leading separator, then glue
   // '='-less pieces onto the value before them.
   std::vector<std::pair<std::string, std::string>> pairs;
@@ -107,14 +118,17 @@ void ApplyOptionString(std::string_view text, Options& options, bool* help_reque
     }
     position = end;
   }
-  for (const auto& [key, value] : pairs) ApplyOption(key, value, options, help_requested);
+  InternalOptions dropped;
+  for (const auto& [key, value] : pairs) {
+    ApplyOption(key, value, options, internal != nullptr ? *internal : dropped, help_requested);
+  }
 }
 
-void ApplyEnvironmentOptions(Options& options) {
+void ApplyEnvironmentOptions(Options& options, InternalOptions* internal) {
   const char* text = std::getenv("SIM_OPTIONS");
   if (text == nullptr) return;
   bool help = false;
-  ApplyOptionString(text, options, &help);
+  ApplyOptionString(text, options, &help, internal);
   if (help) {
     std::fputs(OptionsHelp().c_str(), stderr);
     std::exit(0);

@@ -19,11 +19,10 @@ std::string ReplayCommandNaming(const Options& effective, std::uint64_t seed, bo
   const Options defaults;
   auto add_if_changed = [&options, schedule](const char* name, const auto& value, const auto& default_value) {
     const std::string_view key = name;
-    // Output paths and whole-program shrinking's internals are not part of
-    // what is replayed, nor is isolation: one seed alone runs the same
-    // execution in a process of its own or not.
-    if (key == "first_seed" || key == "seeds" || key == "report_json" || key == "isolate" || key == "anchored" ||
-        key == "outcome_file" || key == "outcome_report" || key == "outcome_shrink" ||
+    // Output paths are not part of what is replayed, nor is isolation: one
+    // seed alone runs the same execution in a process of its own or not.
+    // (Nor are the internal options, which sim::Options does not hold.)
+    if (key == "first_seed" || key == "seeds" || key == "report_json" || key == "isolate" ||
         (schedule && key == "strategy")) {
       return;
     }

@@ -16,11 +16,14 @@ namespace {
 
 constexpr std::string_view kPrefix = "--sim_";
 
+// Internal keys are accepted, as in SIM_OPTIONS, though ValidFlags and
+// --sim_help leave them out.
 bool IsOptionKey(std::string_view key) {
   if (key == "seed") return true;
 #define SIM_OPTION(type, name, default_value, help) \
   if (key == #name) return true;
 #include "sim/options.inc"
+#include "explore/internal_options.inc"
 #undef SIM_OPTION
   return false;
 }

@@ -13,7 +13,7 @@ bool ReplayRequested();        // sim_test.cpp
 
 int main(int argc, char** argv) {
   testing::InitGoogleTest(&argc, argv);
-  sim::Init(&argc, argv);
+  sim::init(&argc, argv);
   const int status = RUN_ALL_TESTS();
   // A replay whose --gtest_filter selects no chunk would pass having run nothing.
   if (sim::internal::ReplayRequested() && sim::internal::ChunksRun() == 0 &&

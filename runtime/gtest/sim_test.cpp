@@ -66,13 +66,13 @@ std::string Join(const std::vector<std::string>& lines) {
 }
 
 // Tracks --gtest_repeat iterations, and fails loudly when a main() ran
-// RUN_ALL_TESTS without sim::Init (the SIM_TESTs would silently not exist).
+// RUN_ALL_TESTS without sim::init (the SIM_TESTs would silently not exist).
 class SimListener : public testing::EmptyTestEventListener {
  public:
   void OnTestProgramStart(const testing::UnitTest&) override {
     if (State().initialized || State().records.empty()) return;
     std::fprintf(stderr,
-                 "simthread: %zu SIM_TEST(s) are not registered because main() did not call sim::Init(&argc, argv) "
+                 "simthread: %zu SIM_TEST(s) are not registered because main() did not call sim::init(&argc, argv) "
                  "after testing::InitGoogleTest; call it, or link simthread::gtest_main, whose main() does\n",
                  State().records.size());
     std::exit(1);
@@ -174,7 +174,7 @@ bool RecordSimTest(const char* suite, const char* name, const char* file, int li
   if (state.records.empty()) testing::UnitTest::GetInstance()->listeners().Append(new SimListener);
   state.records.push_back({suite, name, file, line, register_chunk});
   if (state.initialized) {
-    std::fprintf(stderr, "simthread: SIM_TEST %s.%s was defined after sim::Init ran; it is not registered\n", suite,
+    std::fprintf(stderr, "simthread: SIM_TEST %s.%s was defined after sim::init ran; it is not registered\n", suite,
                  name);
   }
   return true;
@@ -190,7 +190,7 @@ void RunChunk(const SimTestRecord& record, const SeedChunk& chunk, void (*run_se
   Options options = settings.options;
   // Each execution in a process of its own unless told otherwise: a test
   // body's threads and statics must not reach the next seed. (The value was
-  // checked by sim::Init.)
+  // checked by sim::init.)
   ResolveIsolation(options, "fork");
   const bool single = settings.replay_seed.has_value() || !settings.schedule.empty();
   if (single) {
@@ -262,7 +262,7 @@ bool ReplayRequested() { return State().settings.replay_seed.has_value() || !Sta
 
 namespace sim {
 
-void Init(int* argc, char** argv) {
+void init(int* argc, char** argv) {
   using namespace internal;
   GtestState& state = State();
   if (state.initialized) return;

@@ -120,9 +120,9 @@ class ScratchOutcome {
 
 }  // namespace
 
-void WriteOutcomeFile(const Options& options, const Outcome& outcome, const std::vector<ChoiceRecord>& choices,
+void WriteOutcomeFile(const std::string& path, const Outcome& outcome, const std::vector<ChoiceRecord>& choices,
                       int exit_status, const std::string& report) {
-  std::ofstream file(options.outcome_file, std::ios::trunc);
+  std::ofstream file(path, std::ios::trunc);
   file << static_cast<int>(outcome.verdict) << ' ' << outcome.failure_signature << ' ' << outcome.preemptions << ' '
        << exit_status << ' ' << outcome.trace_hash << ' ' << EncodeAnchored(outcome.anchored) << '\n'
        << choices.size();

@@ -19,8 +19,8 @@ namespace sim::internal {
 
 // In a candidate process: writes `outcome`, the choice points it met (kept
 // by a RecordingStrategy, for the bounded search of the failing process; and
-// with outcome_report, the report text) to options.outcome_file.
-void WriteOutcomeFile(const Options& options, const Outcome& outcome, const std::vector<ChoiceRecord>& choices,
+// with outcome_report, the report text) to `path` (the outcome_file option).
+void WriteOutcomeFile(const std::string& path, const Outcome& outcome, const std::vector<ChoiceRecord>& choices,
                       int exit_status, const std::string& report);
 
 struct ShrunkByRerunning {

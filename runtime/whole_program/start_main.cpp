@@ -66,25 +66,26 @@ void DisableAslrByReexec(char** argv) {
 int RunMainInWorld(int argc, char** argv, char** envp) {
   sim::Options options;
   options.seeds = 1;
+  InternalOptions internal;  // set when this process is sim-run's or a rerun (rerun.h)
   try {
-    ApplyEnvironmentOptions(options);
+    ApplyEnvironmentOptions(options, &internal);
     if (options.seeds != 1) {
       throw std::invalid_argument(
           "SIM_OPTIONS: whole-program mode runs one seed per process; explore many with "
           "`sim-run --seeds N -- PROG`");
     }
-    if (options.fork_server != 0) {
+    if (internal.fork_server != 0) {
       throw std::invalid_argument(
           "SIM_OPTIONS: fork_server is sim-run's and must stand alone (fork_server=<fd>); remove it to run "
           "one seed");
     }
     (void)MakeStrategy(options.strategy);
-    if (!options.anchored.empty()) (void)DecodeAnchored(options.anchored);
+    if (!internal.anchored.empty()) (void)DecodeAnchored(internal.anchored);
     std::uint64_t candidates = 0;
     ShrinkStop stop = ShrinkStop::kDone;
-    if (!options.outcome_shrink.empty() && !DecodeShrinkProgress(options.outcome_shrink, candidates, stop)) {
+    if (!internal.outcome_shrink.empty() && !DecodeShrinkProgress(internal.outcome_shrink, candidates, stop)) {
       throw std::invalid_argument("SIM_OPTIONS: option 'outcome_shrink' is internal (<candidates>:done|bound|time), "
-                                  "got '" + options.outcome_shrink + "'");
+                                  "got '" + internal.outcome_shrink + "'");
     }
   } catch (const std::invalid_argument& error) {
     std::fprintf(stderr, "simthread: %s\n", error.what());
@@ -92,14 +93,14 @@ int RunMainInWorld(int argc, char** argv, char** envp) {
   }
 
   // A shrinking candidate (rerun.h) follows the anchored decisions it was given.
-  const bool candidate = !options.outcome_file.empty();
-  std::unique_ptr<Strategy> strategy = options.anchored.empty()
+  const bool candidate = !internal.outcome_file.empty();
+  std::unique_ptr<Strategy> strategy = internal.anchored.empty()
                                            ? MakeStrategy(options.strategy)
-                                           : MakeAnchoredReplayStrategy(DecodeAnchored(options.anchored));
+                                           : MakeAnchoredReplayStrategy(DecodeAnchored(internal.anchored));
   StrategyRecording recording;
   RecordingStrategy recording_strategy(*strategy, recording, /*keep_choices=*/true);
   Strategy& deciding = candidate ? static_cast<Strategy&>(recording_strategy) : *strategy;
-  const bool describe = !candidate || options.outcome_report != 0;
+  const bool describe = !candidate || internal.outcome_report != 0;
   int exit_status = 0;
   Outcome outcome;
   {
@@ -134,19 +135,19 @@ int RunMainInWorld(int argc, char** argv, char** envp) {
   }
   if (candidate) {
     std::string report_text;
-    if (options.outcome_report != 0 && outcome.verdict != sim::Verdict::kPass) {
+    if (internal.outcome_report != 0 && outcome.verdict != sim::Verdict::kPass) {
       // Told as the shrinking process's own report: shrinking was on there.
       sim::Options reported = options;
       reported.shrink = 1;
       sim::Report report = MakeReport(outcome, options.first_seed, 0, reported);
-      report.preemptions_before_shrink = options.outcome_report - 1;
+      report.preemptions_before_shrink = internal.outcome_report - 1;
       ShrinkStop stop = ShrinkStop::kDone;
-      DecodeShrinkProgress(options.outcome_shrink, report.shrink_candidates, stop);
+      DecodeShrinkProgress(internal.outcome_shrink, report.shrink_candidates, stop);
       report.shrink_stopped = ShrinkStopNote(stop, report.shrink_candidates, options);
       if (!options.report_json.empty()) WriteJsonFile(options.report_json, ReportJson(report));
       report_text = report.render();
     }
-    WriteOutcomeFile(options, outcome, recording.choices, exit_status, report_text);
+    WriteOutcomeFile(internal.outcome_file, outcome, recording.choices, exit_status, report_text);
     _exit(0);
   }
   // Every rerun is a process of its own, so a fault here does not stop

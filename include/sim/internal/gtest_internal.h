@@ -3,7 +3,7 @@
 //
 // A SIM_TEST defines one class derived from its fixture. At static
 // initialisation the macro only records the test (RecordSimTest); once
-// sim::Init has parsed SIM_OPTIONS and the --sim_* flags, it registers one
+// sim::init has parsed SIM_OPTIONS and the --sim_* flags, it registers one
 // gtest test per chunk of seeds through the class's SimRegisterChunk, so
 // test names reflect --sim_seeds. gtest constructs that class once per chunk
 // and calls its TestBody, which explores the chunk (RunChunk); every
@@ -41,7 +41,7 @@ struct SimTestRecord {
   RegisterChunkFunction register_chunk;
 };
 
-// Remembers a SIM_TEST until sim::Init registers its chunks. Called at
+// Remembers a SIM_TEST until sim::init registers its chunks. Called at
 // static initialisation; returns true.
 bool RecordSimTest(const char* suite, const char* name, const char* file, int line,
                    RegisterChunkFunction register_chunk);
