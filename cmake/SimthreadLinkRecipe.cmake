@@ -12,7 +12,7 @@
 # tests/tools/link_recipe_agrees.sh compares the command lines the three
 # produce, and fails when they differ.
 #
-# The flavours, each the one above it plus what it adds:
+# The flavours, and what each adds to the one it builds on:
 #   runtime        the compile flags, the include directory, the runtime
 #                  archive and the system libraries: sim::explore over code
 #                  built without the pass
@@ -52,7 +52,8 @@ macro(_simthread_link_recipe_data)
   # System libraries, last (-l<name>): the runtime calls dlsym and pthreads.
   set(SIMTHREAD_RECIPE_SYSTEM_LIBRARIES dl pthread)
   # sim-clang (C) only: the runtime is C++, and clang does not link a C
-  # program with libstdc++.
+  # program with libstdc++. (CMake links a C program that links the archives
+  # with the C++ driver instead: their link language is CXX.)
   set(SIMTHREAD_RECIPE_C_LIBRARIES stdc++)
 endmacro()
 _simthread_link_recipe_data()
