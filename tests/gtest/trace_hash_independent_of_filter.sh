@@ -5,7 +5,6 @@
 # one on the heap, so the two ran different instrumented code on T0
 # before and after the threads. Those lone-thread stretches are not hashed.
 source "$(dirname "$0")/lib.sh"
-[[ -n "${INSTRUMENTED:-}" ]] || { echo "PASS (skipped: no SimPass target in this build)"; exit 0; }
 hash_and_schedule() {
   run "$INSTRUMENTED" "--gtest_filter=$1"
   [[ "$rc" -ne 0 ]] || fail "the lost update was not found with --gtest_filter=$1: $out"

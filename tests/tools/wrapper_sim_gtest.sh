@@ -2,7 +2,7 @@
 # and says clearly when libsim_gtest_main.a has not been built.
 source "$(dirname "$0")/lib.sh"
 run "$SIM_BIN/sim-clang++" --showme --sim-gtest foo_test.cpp -o foo_test
-expect_contains "$out" "-Wl,--whole-archive $SIM_LIB/libsimrt.a $SIM_LIB/libsim_gtest_main.a -Wl,--no-whole-archive -Wl,--dynamic-list=$SIM_LIB/libsimrt.exports -Wl,--dynamic-list=$SIM_LIB/libsim_gtest_main.exports -lgtest -lgmock" "gtest link"
+expect_contains "$out" "-Wl,--whole-archive $SIM_LIB/libsimrt.a $SIM_LIB/libsim_gtest_main.a -Wl,--no-whole-archive -Wl,--dynamic-list=$SIM_LIB/libsimrt.exports -Wl,--dynamic-list=$SIM_LIB/libsim_gtest_main.exports -lgtest -ldl -lpthread" "gtest link"
 expect_not_contains "$out" "libsim_whole_program.a" "no whole-program mode"
 # A prefix without libsim_gtest_main.a: copy the wrapper next to a lib/ that lacks it.
 mkdir -p "$TEST_TMP/prefix/bin" "$TEST_TMP/prefix/lib"
