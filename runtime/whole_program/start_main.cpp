@@ -63,10 +63,10 @@ void DisableAslrByReexec(char** argv) {
   unsetenv(kAslrReexecMarker);  // exec failed: go on with ASLR
 }
 
-int RunMainInWorld(int argc, char** argv, char** envp) {
-  sim::Options options;
+// Reads SIM_OPTIONS for one seed of a whole program. Returns false, having
+// said why, when they cannot be used.
+bool ReadWholeProgramOptions(sim::Options& options, InternalOptions& internal) {
   options.seeds = 1;
-  InternalOptions internal;  // set when this process is sim-run's or a rerun (rerun.h)
   try {
     ApplyEnvironmentOptions(options, &internal);
     if (options.seeds != 1) {
@@ -89,67 +89,64 @@ int RunMainInWorld(int argc, char** argv, char** envp) {
     }
   } catch (const std::invalid_argument& error) {
     std::fprintf(stderr, "simthread: %s\n", error.what());
-    return sim::exit_status::kUsage;
+    return false;
   }
+  return true;
+}
 
-  // A shrinking candidate (rerun.h) follows the anchored decisions it was given.
-  const bool candidate = !internal.outcome_file.empty();
-  std::unique_ptr<Strategy> strategy = internal.anchored.empty()
-                                           ? MakeStrategy(options.strategy)
-                                           : MakeAnchoredReplayStrategy(DecodeAnchored(internal.anchored));
-  StrategyRecording recording;
-  RecordingStrategy recording_strategy(*strategy, recording, /*keep_choices=*/true);
-  Strategy& deciding = candidate ? static_cast<Strategy&>(recording_strategy) : *strategy;
-  const bool describe = !candidate || internal.outcome_report != 0;
-  int exit_status = 0;
-  Outcome outcome;
-  {
-    auto [replay_before_seed, replay_after_seed] = ReplayCommandAroundSeed(options);
-    CrashGuard crash_guard(std::move(replay_before_seed), std::move(replay_after_seed), options.report_json);
-    CrashGuard::SetSeed(options.first_seed);
-    ReadSelfChecksFromEnvironment();
-    outcome = RunInWorld(
-        [&] {
-          exit_status = program_main(argc, argv, envp);
-          // The program's own verdict: report it like any failure, with the
-          // seed and replay line, but keep its exit status.
-          if (static_cast<std::uint64_t>(exit_status) != options.pass_exit_status) {
-            std::string message = "main returned " + std::to_string(exit_status);
-            if (options.pass_exit_status != 0) {
-              message += " (the passing status is " + std::to_string(options.pass_exit_status) + ": pass_exit_status)";
-            }
-            current_world->EndExecution(sim::Verdict::kFailure, std::move(message));
+// Runs main as T0 of the seed's world, on this thread's own TCB, and sets
+// `exit_status` to what main returned.
+Outcome RunMain(int argc, char** argv, char** envp, const sim::Options& options, Strategy& deciding, bool describe,
+                int& exit_status) {
+  auto [replay_before_seed, replay_after_seed] = ReplayCommandAroundSeed(options);
+  CrashGuard crash_guard(std::move(replay_before_seed), std::move(replay_after_seed), options.report_json);
+  CrashGuard::SetSeed(options.first_seed);
+  ReadSelfChecksFromEnvironment();
+  return RunInWorld(
+      [&] {
+        exit_status = program_main(argc, argv, envp);
+        // The program's own verdict: report it like any failure, with the
+        // seed and replay line, but keep its exit status.
+        if (static_cast<std::uint64_t>(exit_status) != options.pass_exit_status) {
+          std::string message = "main returned " + std::to_string(exit_status);
+          if (options.pass_exit_status != 0) {
+            message += " (the passing status is " + std::to_string(options.pass_exit_status) + ": pass_exit_status)";
           }
-        },
-        options, deciding, options.first_seed,
-        {.whole_trace = describe,
-         .describe = describe ? Telling::Describe::kIfFailed : Telling::Describe::kNever,
-         .timeline = options.timeline,
-         .timeline_when = Telling::TimelineWhen::kUnlessFault,
-         .main_tcb = World::MainTcb::kCallers});
+          current_world->EndExecution(sim::Verdict::kFailure, std::move(message));
+        }
+      },
+      options, deciding, options.first_seed,
+      {.whole_trace = describe,
+       .describe = describe ? Telling::Describe::kIfFailed : Telling::Describe::kNever,
+       .timeline = options.timeline,
+       .timeline_when = Telling::TimelineWhen::kUnlessFault,
+       .main_tcb = World::MainTcb::kCallers});
+}
+
+// A shrinking candidate's answer to the process that reran it (rerun.h):
+// the outcome, the choices, and with outcome_report the report text.
+[[noreturn]] void AnswerRerun(const sim::Options& options, const InternalOptions& internal, const Outcome& outcome,
+                              const StrategyRecording& recording, int exit_status) {
+  std::string report_text;
+  if (internal.outcome_report != 0 && outcome.verdict != sim::Verdict::kPass) {
+    // Told as the shrinking process's own report: shrinking was on there.
+    sim::Options reported = options;
+    reported.shrink = 1;
+    sim::Report report = MakeReport(outcome, options.first_seed, 0, reported);
+    report.preemptions_before_shrink = internal.outcome_report - 1;
+    ShrinkStop stop = ShrinkStop::kDone;
+    DecodeShrinkProgress(internal.outcome_shrink, report.shrink_candidates, stop);
+    report.shrink_stopped = ShrinkStopNote(stop, report.shrink_candidates, options);
+    if (!options.report_json.empty()) WriteJsonFile(options.report_json, ReportJson(report));
+    report_text = report.render();
   }
-  if (!outcome.schedule_mismatch.empty()) {
-    std::fprintf(stderr, "simthread: the replayed schedule does not fit this program: %s\n",
-                 outcome.schedule_mismatch.c_str());
-    return sim::exit_status::kUsage;
-  }
-  if (candidate) {
-    std::string report_text;
-    if (internal.outcome_report != 0 && outcome.verdict != sim::Verdict::kPass) {
-      // Told as the shrinking process's own report: shrinking was on there.
-      sim::Options reported = options;
-      reported.shrink = 1;
-      sim::Report report = MakeReport(outcome, options.first_seed, 0, reported);
-      report.preemptions_before_shrink = internal.outcome_report - 1;
-      ShrinkStop stop = ShrinkStop::kDone;
-      DecodeShrinkProgress(internal.outcome_shrink, report.shrink_candidates, stop);
-      report.shrink_stopped = ShrinkStopNote(stop, report.shrink_candidates, options);
-      if (!options.report_json.empty()) WriteJsonFile(options.report_json, ReportJson(report));
-      report_text = report.render();
-    }
-    WriteOutcomeFile(internal.outcome_file, outcome, recording.choices, exit_status, report_text);
-    _exit(0);
-  }
+  WriteOutcomeFile(internal.outcome_file, outcome, recording.choices, exit_status, report_text);
+  _exit(0);
+}
+
+// The seed's verdict, checked for determinism and shrunk by rerunning the
+// program, reported, and turned into this process's exit.
+int ReportSeed(char** argv, const sim::Options& options, Outcome outcome, int exit_status) {
   // Every rerun is a process of its own, so a fault here does not stop
   // the determinism check or shrinking, as it does in explore().
   if (options.check_determinism != 0) {
@@ -190,6 +187,31 @@ int RunMainInWorld(int argc, char** argv, char** envp) {
   // Not exit(): threads the world abandoned may own what static
   // destructors would touch.
   _exit(program_failed ? exit_status : sim::exit_status::kVerdict);
+}
+
+int RunMainInWorld(int argc, char** argv, char** envp) {
+  sim::Options options;
+  InternalOptions internal;  // set when this process is sim-run's or a rerun (rerun.h)
+  if (!ReadWholeProgramOptions(options, internal)) return sim::exit_status::kUsage;
+
+  // A shrinking candidate (rerun.h) follows the anchored decisions it was given.
+  const bool candidate = !internal.outcome_file.empty();
+  std::unique_ptr<Strategy> strategy = internal.anchored.empty()
+                                           ? MakeStrategy(options.strategy)
+                                           : MakeAnchoredReplayStrategy(DecodeAnchored(internal.anchored));
+  StrategyRecording recording;
+  RecordingStrategy recording_strategy(*strategy, recording, /*keep_choices=*/true);
+  Strategy& deciding = candidate ? static_cast<Strategy&>(recording_strategy) : *strategy;
+  const bool describe = !candidate || internal.outcome_report != 0;
+  int exit_status = 0;
+  Outcome outcome = RunMain(argc, argv, envp, options, deciding, describe, exit_status);
+  if (!outcome.schedule_mismatch.empty()) {
+    std::fprintf(stderr, "simthread: the replayed schedule does not fit this program: %s\n",
+                 outcome.schedule_mismatch.c_str());
+    return sim::exit_status::kUsage;
+  }
+  if (candidate) AnswerRerun(options, internal, outcome, recording, exit_status);
+  return ReportSeed(argv, options, std::move(outcome), exit_status);
 }
 
 int MainWrapper(int argc, char** argv, char** envp) {

@@ -16,13 +16,14 @@
 #include <string>
 #include <vector>
 
+#include "common/exit_status.h"
 #include "common/shell_quote.h"
 
 namespace simrun {
 
 // The exit status whole-program mode uses for a verdict the runtime detected
 // (failure, deadlock, step limit, uncaught exception, unsupported).
-inline constexpr int kRuntimeFailureExitStatus = 66;
+inline constexpr int kRuntimeFailureExitStatus = sim::exit_status::kVerdict;
 
 // What every child of one sim-run shares.
 struct LaunchSpec {

@@ -12,13 +12,14 @@
 #include <vector>
 
 #include "child.h"
+#include "common/exit_status.h"
 
 namespace simrun {
 
 // sim-run's exit statuses, as the usage text promises them.
 constexpr int kExitPassed = 0;
 constexpr int kExitFailed = 1;
-constexpr int kExitUsage = 2;
+constexpr int kExitUsage = sim::exit_status::kUsage;
 
 // A seed of a test program takes milliseconds; one still running after a
 // minute is waiting for something outside the world (README, known limits),
