@@ -3,7 +3,10 @@
 // Everything is inline: the SVG is drawn here (so the page reads without
 // scripts, and <title> elements give hover text in any browser), a few lines
 // of CSS, and a small script that turns those titles into a faster tooltip.
-// Nothing is fetched: no fonts, scripts or images from the network.
+// Nothing is fetched: no fonts, scripts or images from the network. The CSS
+// and the script are files of their own, timeline_assets/timeline.css and
+// timeline.js, compiled in as string literals (embed_asset.cmake): the page
+// is written by user programs, which have no asset files to read.
 //
 // Layout: one lane per thread; runs as slices coloured per thread, with
 // their source range when it fits; under them a marker per sync operation
@@ -15,7 +18,11 @@
 #include <cinttypes>
 #include <cmath>
 #include <cstdio>
+#include <string>
+#include <vector>
 
+#include "report/timeline_assets/timeline.css.h"
+#include "report/timeline_assets/timeline.js.h"
 #include "report/timeline_model.h"
 
 namespace sim::internal {
@@ -251,30 +258,9 @@ std::string RenderTimelineHtml(const TimelineModel& model) {
   std::string html;
   html += "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>simthread timeline: seed " +
           std::to_string(model.seed) + " " + Escape(verdict) + "</title>\n";
-  html += R"(<style>
-body{font:14px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;margin:16px 20px;color:#222;background:#fff}
-h1{font-size:18px;margin:0 0 4px}
-.verdict{font-weight:600;margin:2px 0}.verdict.fail{color:#b71c1c}.verdict.pass{color:#1b5e20}
-.meta{color:#555;margin:2px 0 8px}
-pre.story{background:#f6f6f6;border-left:3px solid #d62728;padding:6px 10px;margin:6px 0 10px;font:12px/1.4 ui-monospace,"DejaVu Sans Mono",monospace;white-space:pre-wrap}
-summary{color:#555;font-size:12px;cursor:pointer}
-.legend{color:#444;font-size:12px;margin:4px 0 8px}.legend span{margin-right:16px;white-space:nowrap}
-.legend svg{vertical-align:middle;margin-right:4px}
-.scroll{overflow-x:auto;border:1px solid #ddd;border-radius:4px}
-svg text{font-family:system-ui,"DejaVu Sans",sans-serif}
-.lane-name{font-size:14px;font-weight:600;fill:#222}.lane-state{font-size:11px;fill:#666}
-.tick{font-size:10px;fill:#888;text-anchor:middle}.axis{font-size:11px;fill:#888}
-.grid{stroke:#e3e3e3;stroke-width:1}
-.run-text{font-size:11px;fill:#fff;pointer-events:none;font-family:ui-monospace,"DejaVu Sans Mono",monospace}
-.run rect:hover{stroke:#111;stroke-width:1.5}
-.marker-text{font-size:10px;fill:#333;text-anchor:middle;font-family:ui-monospace,"DejaVu Sans Mono",monospace}
-.marker:hover path{stroke-width:3}
-.flow{fill:none;stroke:#333;stroke-width:1.4;stroke-opacity:.75}.flow:hover{stroke-width:3;stroke-opacity:1}
-.failure-text{font-size:12px;font-weight:600;fill:#d62728;text-anchor:end}
-#tip{position:fixed;display:none;pointer-events:none;background:#222;color:#fff;font:12px/1.35 ui-monospace,"DejaVu Sans Mono",monospace;padding:6px 8px;border-radius:4px;white-space:pre;max-width:70vw;z-index:10;box-shadow:0 2px 6px rgba(0,0,0,.3)}
-.note{color:#777;font-size:12px;margin-top:8px}
-</style></head><body>
-)";
+  html += "<style>\n";
+  html += kTimelineCss;
+  html += "</style></head><body>\n";
   html += "<h1>simthread timeline</h1>\n";
   html += std::string("<p class=\"verdict ") + (failed ? "fail" : "pass") + "\">" +
           Escape(failed ? model.failure_name : verdict + ": the execution ended normally") + "</p>\n";
@@ -301,31 +287,10 @@ svg text{font-family:system-ui,"DejaVu Sans",sans-serif}
   html += "<p class=\"note\">The x axis counts steps (scheduling points); virtual time is in the hover text. "
           "Hover a slice, marker or arrow for its site and step. Written by simthread (SIM_OPTIONS=timeline=PATH); "
           "with a .json PATH the same execution opens in ui.perfetto.dev.</p>\n";
-  html += R"(<div id="tip"></div>
-<script>
-(function () {
-  // Move each SVG <title> into data-tip, so the tooltip below replaces the
-  // browser's slower one (without scripts the titles still work).
-  var tip = document.getElementById('tip');
-  document.querySelectorAll('svg title').forEach(function (t) {
-    t.parentNode.setAttribute('data-tip', t.textContent);
-    t.parentNode.removeChild(t);
-  });
-  document.addEventListener('mousemove', function (e) {
-    var el = e.target.closest ? e.target.closest('[data-tip]') : null;
-    if (!el) { tip.style.display = 'none'; return; }
-    tip.textContent = el.getAttribute('data-tip');
-    tip.style.display = 'block';
-    var x = e.clientX + 14, y = e.clientY + 14;
-    if (x + tip.offsetWidth > window.innerWidth - 4) x = Math.max(4, e.clientX - tip.offsetWidth - 14);
-    if (y + tip.offsetHeight > window.innerHeight - 4) y = Math.max(4, e.clientY - tip.offsetHeight - 14);
-    tip.style.left = x + 'px';
-    tip.style.top = y + 'px';
-  });
-})();
-</script>
-</body></html>
-)";
+  // The script (timeline_assets/timeline.js) turns the SVG's titles into the #tip tooltip.
+  html += "<div id=\"tip\"></div>\n<script>\n";
+  html += kTimelineJs;
+  html += "</script>\n</body></html>\n";
   return html;
 }
 
