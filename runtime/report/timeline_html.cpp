@@ -3,7 +3,10 @@
 // Everything is inline: the SVG is drawn here (so the page reads without
 // scripts, and <title> elements give hover text in any browser), a few lines
 // of CSS, and a small script that turns those titles into a faster tooltip.
-// Nothing is fetched: no fonts, scripts or images from the network.
+// Nothing is fetched: no fonts, scripts or images from the network. The CSS
+// and the script are files of their own, timeline_assets/timeline.css and
+// timeline.js, compiled in as string literals (embed_asset.cmake): the page
+// is written by user programs, which have no asset files to read.
 //
 // Layout: one lane per thread; runs as slices coloured per thread, with
 // their source range when it fits; under them a marker per sync operation
@@ -15,7 +18,11 @@
 #include <cinttypes>
 #include <cmath>
 #include <cstdio>
+#include <string>
+#include <vector>
 
+#include "report/timeline_assets/timeline.css.h"
+#include "report/timeline_assets/timeline.js.h"
 #include "report/timeline_model.h"
 
 namespace sim::internal {
@@ -91,11 +98,22 @@ std::uint64_t TickInterval(double px_per_step, double min_px) {
   }
 }
 
-}  // namespace
+// Where the drawing sits: the runs drawn (a very long execution's last
+// kMaxRunsDrawn), the pixels per step, and the size of the SVG.
+struct Canvas {
+  std::size_t first_run;       // the first run drawn
+  std::uint64_t window_begin;  // its first step, at the left edge of the plot
+  double px;                   // pixels per step
+  double width;                // of the whole SVG, lane labels included
+  double height;
 
-std::string RenderTimelineHtml(const TimelineModel& model) {
-  const bool failed = model.verdict != Verdict::kPass;
-  std::size_t first_run = model.runs.size() > kMaxRunsDrawn ? model.runs.size() - kMaxRunsDrawn : 0;
+  double X(std::uint64_t step) const { return kLabelWidth + px * static_cast<double>(step - window_begin); }
+  double LaneTop(ThreadId thread) const { return kTop + kLaneHeight * thread; }
+  bool Drawn(std::uint64_t step) const { return step >= window_begin; }
+};
+
+Canvas FitCanvas(const TimelineModel& model) {
+  const std::size_t first_run = model.runs.size() > kMaxRunsDrawn ? model.runs.size() - kMaxRunsDrawn : 0;
   const std::uint64_t window_begin = model.runs.empty() ? 0 : model.runs[first_run].begin;
   const std::uint64_t span = std::max<std::uint64_t>(model.end_step - window_begin, 1);
   const double px = std::max(kTargetPlotWidth / static_cast<double>(span),
@@ -103,21 +121,15 @@ std::string RenderTimelineHtml(const TimelineModel& model) {
   const double plot_width = px * static_cast<double>(span);
   const double width = kLabelWidth + plot_width + 24;
   const double height = kTop + kLaneHeight * static_cast<double>(model.lanes.size()) + 8;
-  auto x_of = [&](std::uint64_t step) { return kLabelWidth + px * static_cast<double>(step - window_begin); };
-  auto lane_top = [&](ThreadId thread) { return kTop + kLaneHeight * thread; };
-  auto drawn = [&](std::uint64_t step) { return step >= window_begin; };
+  return {first_run, window_begin, px, width, height};
+}
 
+// Lanes, labels and the step axis.
+std::string RenderLanes(const TimelineModel& model, const Canvas& canvas) {
   std::string svg;
-  svg += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + Fixed(width) + "\" height=\"" + Fixed(height) +
-         "\" viewBox=\"0 0 " + Fixed(width) + " " + Fixed(height) + "\">\n";
-  svg += "<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"7\" "
-         "markerHeight=\"7\" orient=\"auto-start-reverse\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"#333\"/>"
-         "</marker></defs>\n";
-
-  // Lanes, labels and the step axis.
   for (const TimelineModel::Lane& lane : model.lanes) {
-    const double top = lane_top(lane.thread);
-    svg += "<rect class=\"lane\" x=\"0\" y=\"" + Fixed(top) + "\" width=\"" + Fixed(width) + "\" height=\"" +
+    const double top = canvas.LaneTop(lane.thread);
+    svg += "<rect class=\"lane\" x=\"0\" y=\"" + Fixed(top) + "\" width=\"" + Fixed(canvas.width) + "\" height=\"" +
            Fixed(kLaneHeight) + "\" fill=\"" + (lane.thread % 2 ? "#f4f5f7" : "#fbfbfc") + "\"/>\n";
     svg += "<rect x=\"8\" y=\"" + Fixed(top + kSliceTop + 4) + "\" width=\"12\" height=\"12\" rx=\"2\" fill=\"" +
            Colour(lane.thread) + "\"/>";
@@ -126,35 +138,49 @@ std::string RenderTimelineHtml(const TimelineModel& model) {
     svg += "<text class=\"lane-state\" x=\"8\" y=\"" + Fixed(top + kMarkerY + 4) + "\">" + Escape(lane.end_state) +
            "</text>\n";
   }
-  const std::uint64_t tick = TickInterval(px, 60);
-  for (std::uint64_t step = (window_begin + tick - 1) / tick * tick; step <= model.end_step; step += tick) {
-    const double x = x_of(step);
+  return svg;
+}
+
+std::string RenderStepAxis(const TimelineModel& model, const Canvas& canvas) {
+  std::string svg;
+  const std::uint64_t tick = TickInterval(canvas.px, 60);
+  for (std::uint64_t step = (canvas.window_begin + tick - 1) / tick * tick; step <= model.end_step; step += tick) {
+    const double x = canvas.X(step);
     svg += "<line class=\"grid\" x1=\"" + Fixed(x) + "\" y1=\"" + Fixed(kTop - 6) + "\" x2=\"" + Fixed(x) +
-           "\" y2=\"" + Fixed(height - 8) + "\"/><text class=\"tick\" x=\"" + Fixed(x) + "\" y=\"" +
+           "\" y2=\"" + Fixed(canvas.height - 8) + "\"/><text class=\"tick\" x=\"" + Fixed(x) + "\" y=\"" +
            Fixed(kTop - 10) + "\">" + std::to_string(step) + "</text>\n";
   }
   svg += "<text class=\"axis\" x=\"8\" y=\"" + Fixed(kTop - 10) + "\">step &#8594;</text>\n";
+  return svg;
+}
 
-  // Runs.
-  for (std::size_t r = first_run; r < model.runs.size(); ++r) {
-    const TimelineModel::Run& run = model.runs[r];
-    const double x = x_of(run.begin);
-    const double w = std::max(px * static_cast<double>(run.end - run.begin) - 1, 1.0);
-    const double top = lane_top(run.thread);
-    std::string tip = model.lanes[run.thread].name + " runs, steps " + std::to_string(run.begin) + "-" +
-                      std::to_string(run.end - 1) + "\n" + run.range;
-    if (run.first_event != TimelineModel::kNone) {
-      tip += "\nvirtual time " + Seconds(model.events[run.first_event].time_ns);
-      if (!model.events[run.first_event].function.empty()) tip += "\nin " + model.events[run.first_event].function;
-      constexpr std::size_t kListed = 12;
-      for (std::size_t i = run.first_event; i <= run.last_event && i - run.first_event < kListed; ++i) {
-        tip += "\n  step " + std::to_string(model.events[i].step) + "  " + model.events[i].label;
-      }
-      if (run.last_event - run.first_event + 1 > kListed) {
-        tip += "\n  ... " + std::to_string(run.last_event - run.first_event + 1 - kListed) + " more events";
-      }
+// A run's hover text: its steps and range, then its first events.
+std::string RunTip(const TimelineModel& model, const TimelineModel::Run& run) {
+  std::string tip = model.lanes[run.thread].name + " runs, steps " + std::to_string(run.begin) + "-" +
+                    std::to_string(run.end - 1) + "\n" + run.range;
+  if (run.first_event != TimelineModel::kNone) {
+    tip += "\nvirtual time " + Seconds(model.events[run.first_event].time_ns);
+    if (!model.events[run.first_event].function.empty()) tip += "\nin " + model.events[run.first_event].function;
+    constexpr std::size_t kListed = 12;
+    for (std::size_t i = run.first_event; i <= run.last_event && i - run.first_event < kListed; ++i) {
+      tip += "\n  step " + std::to_string(model.events[i].step) + "  " + model.events[i].label;
     }
-    svg += "<g class=\"run\"><title>" + Escape(tip) + "</title><rect x=\"" + Fixed(x) + "\" y=\"" +
+    if (run.last_event - run.first_event + 1 > kListed) {
+      tip += "\n  ... " + std::to_string(run.last_event - run.first_event + 1 - kListed) + " more events";
+    }
+  }
+  return tip;
+}
+
+// Runs.
+std::string RenderRuns(const TimelineModel& model, const Canvas& canvas) {
+  std::string svg;
+  for (std::size_t r = canvas.first_run; r < model.runs.size(); ++r) {
+    const TimelineModel::Run& run = model.runs[r];
+    const double x = canvas.X(run.begin);
+    const double w = std::max(canvas.px * static_cast<double>(run.end - run.begin) - 1, 1.0);
+    const double top = canvas.LaneTop(run.thread);
+    svg += "<g class=\"run\"><title>" + Escape(RunTip(model, run)) + "</title><rect x=\"" + Fixed(x) + "\" y=\"" +
            Fixed(top + kSliceTop) + "\" width=\"" + Fixed(w) + "\" height=\"" + Fixed(kSliceHeight) +
            "\" rx=\"3\" fill=\"" + Colour(run.thread) + "\"/>";
     // The range, when about 6.5 px per character fit.
@@ -172,15 +198,20 @@ std::string RenderTimelineHtml(const TimelineModel& model) {
     }
     svg += "</g>\n";
   }
+  return svg;
+}
 
-  // Flows, under the markers so the markers stay easy to hover.
+// Release->acquire arrows, those with both ends in the window drawn.
+std::string RenderFlows(const TimelineModel& model, const Canvas& canvas) {
+  const double px = canvas.px;
+  std::string svg;
   for (const TimelineModel::Flow& flow : model.flows) {
-    if (!drawn(flow.from_step) || !drawn(flow.to_step)) continue;
-    const double x1 = x_of(flow.from_step) + px / 2;
-    const double y1 = lane_top(flow.from_thread) + kMarkerY;
+    if (!canvas.Drawn(flow.from_step) || !canvas.Drawn(flow.to_step)) continue;
+    const double x1 = canvas.X(flow.from_step) + px / 2;
+    const double y1 = canvas.LaneTop(flow.from_thread) + kMarkerY;
     const bool at_event = flow.to_event != TimelineModel::kNone && model.events[flow.to_event].step == flow.to_step;
-    const double x2 = x_of(flow.to_step) + (at_event ? px / 2 : 0);
-    const double y2 = lane_top(flow.to_thread) + (at_event ? kMarkerY : kSliceTop + kSliceHeight / 2);
+    const double x2 = canvas.X(flow.to_step) + (at_event ? px / 2 : 0);
+    const double y2 = canvas.LaneTop(flow.to_thread) + (at_event ? kMarkerY : kSliceTop + kSliceHeight / 2);
     const double bend = std::max(std::abs(x2 - x1) / 2, 18.0);
     const std::string tip = flow.name + "\n" + model.lanes[flow.from_thread].name + " " +
                             model.events[flow.from_event].label + " (step " + std::to_string(flow.from_step) +
@@ -191,14 +222,18 @@ std::string RenderTimelineHtml(const TimelineModel& model) {
            Fixed(y1 + (y2 - y1) * 0.5) + " " + Fixed(x2 - bend * 0.6) + "," + Fixed(y2) + " " + Fixed(x2) + "," +
            Fixed(y2) + "\" marker-end=\"url(#arrow)\"><title>" + Escape(tip) + "</title></path>\n";
   }
+  return svg;
+}
 
-  // Markers for sync operations and gates, labels on two alternating rows.
+// Markers for sync operations and gates, labels on two alternating rows.
+std::string RenderMarkers(const TimelineModel& model, const Canvas& canvas) {
+  std::string svg;
   std::vector<double> label_end(model.lanes.size() * 2, -1e9);
   for (const std::size_t index : model.instants) {
     const TimelineModel::Point& event = model.events[index];
-    if (!drawn(event.step)) continue;
-    const double x = x_of(event.step) + px / 2;
-    const double y = lane_top(event.thread) + kMarkerY;
+    if (!canvas.Drawn(event.step)) continue;
+    const double x = canvas.X(event.step) + canvas.px / 2;
+    const double y = canvas.LaneTop(event.thread) + kMarkerY;
     std::string tip = model.lanes[event.thread].name + "  step " + std::to_string(event.step) + "  " + event.label;
     if (!event.function.empty()) tip += "\nin " + event.function;
     tip += "\nvirtual time " + Seconds(event.time_ns);
@@ -220,61 +255,74 @@ std::string RenderTimelineHtml(const TimelineModel& model) {
       double& end = label_end[event.thread * 2 + row];
       if (x - half < end + 4) continue;
       end = x + half;
-      svg += "<text class=\"marker-text\" x=\"" + Fixed(x) + "\" y=\"" + Fixed(lane_top(event.thread) + kLabelY + row * 12) +
-             "\">" + Escape(label) + "</text>";
+      svg += "<text class=\"marker-text\" x=\"" + Fixed(x) + "\" y=\"" +
+             Fixed(canvas.LaneTop(event.thread) + kLabelY + row * 12) + "\">" + Escape(label) + "</text>";
       break;
     }
     svg += "</g>\n";
   }
+  return svg;
+}
 
-  // The failure.
-  if (failed) {
-    const double x = x_of(model.failure_step) + px / 2;
-    svg += "<g class=\"failure\"><title>" + Escape(model.failure_name + "\nstep " + std::to_string(model.failure_step)) +
-           "</title><line x1=\"" + Fixed(x) + "\" y1=\"" + Fixed(kTop - 4) + "\" x2=\"" + Fixed(x) + "\" y2=\"" +
-           Fixed(height - 8) + "\" stroke=\"#d62728\" stroke-width=\"2\" stroke-dasharray=\"5,3\"/>";
-    if (model.failure_on_thread) {
-      const double y = lane_top(model.failure_thread) + kSliceTop + kSliceHeight / 2;
-      svg += "<circle cx=\"" + Fixed(x) + "\" cy=\"" + Fixed(y) + "\" r=\"9\" fill=\"#d62728\"/><path d=\"M" +
-             Fixed(x - 4) + "," + Fixed(y - 4) + " L" + Fixed(x + 4) + "," + Fixed(y + 4) + " M" + Fixed(x + 4) +
-             "," + Fixed(y - 4) + " L" + Fixed(x - 4) + "," + Fixed(y + 4) +
-             "\" stroke=\"#fff\" stroke-width=\"2.2\"/>";
-    }
-    svg += "<text class=\"failure-text\" x=\"" + Fixed(x - 6) + "\" y=\"" + Fixed(kTop - 22) + "\">" +
-           Escape(std::string(to_string(model.verdict))) + " &#8600;</text></g>\n";
+// The failure.
+std::string RenderFailure(const TimelineModel& model, const Canvas& canvas) {
+  const double x = canvas.X(model.failure_step) + canvas.px / 2;
+  std::string svg;
+  svg += "<g class=\"failure\"><title>" + Escape(model.failure_name + "\nstep " + std::to_string(model.failure_step)) +
+         "</title><line x1=\"" + Fixed(x) + "\" y1=\"" + Fixed(kTop - 4) + "\" x2=\"" + Fixed(x) + "\" y2=\"" +
+         Fixed(canvas.height - 8) + "\" stroke=\"#d62728\" stroke-width=\"2\" stroke-dasharray=\"5,3\"/>";
+  if (model.failure_on_thread) {
+    const double y = canvas.LaneTop(model.failure_thread) + kSliceTop + kSliceHeight / 2;
+    svg += "<circle cx=\"" + Fixed(x) + "\" cy=\"" + Fixed(y) + "\" r=\"9\" fill=\"#d62728\"/><path d=\"M" +
+           Fixed(x - 4) + "," + Fixed(y - 4) + " L" + Fixed(x + 4) + "," + Fixed(y + 4) + " M" + Fixed(x + 4) +
+           "," + Fixed(y - 4) + " L" + Fixed(x - 4) + "," + Fixed(y + 4) +
+           "\" stroke=\"#fff\" stroke-width=\"2.2\"/>";
   }
-  svg += "</svg>\n";
+  svg += "<text class=\"failure-text\" x=\"" + Fixed(x - 6) + "\" y=\"" + Fixed(kTop - 22) + "\">" +
+         Escape(std::string(to_string(model.verdict))) + " &#8600;</text></g>\n";
+  return svg;
+}
 
-  char hash[32];
-  std::snprintf(hash, sizeof hash, "%016" PRIx64, model.trace_hash);
+// The whole drawing: its layers in paint order, later ones on top.
+std::string RenderSvg(const TimelineModel& model, const Canvas& canvas) {
+  const double width = canvas.width;
+  const double height = canvas.height;
+  std::string svg;
+  svg += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + Fixed(width) + "\" height=\"" + Fixed(height) +
+         "\" viewBox=\"0 0 " + Fixed(width) + " " + Fixed(height) + "\">\n";
+  svg += "<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"7\" "
+         "markerHeight=\"7\" orient=\"auto-start-reverse\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"#333\"/>"
+         "</marker></defs>\n";
+  svg += RenderLanes(model, canvas);
+  svg += RenderStepAxis(model, canvas);
+  svg += RenderRuns(model, canvas);
+  // Flows, under the markers so the markers stay easy to hover.
+  svg += RenderFlows(model, canvas);
+  svg += RenderMarkers(model, canvas);
+  if (model.verdict != Verdict::kPass) svg += RenderFailure(model, canvas);
+  svg += "</svg>\n";
+  return svg;
+}
+
+// The page's <head>, its stylesheet (timeline_assets/timeline.css) inline.
+std::string RenderHead(const TimelineModel& model) {
   const std::string verdict = std::string(to_string(model.verdict));
   std::string html;
   html += "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>simthread timeline: seed " +
           std::to_string(model.seed) + " " + Escape(verdict) + "</title>\n";
-  html += R"(<style>
-body{font:14px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;margin:16px 20px;color:#222;background:#fff}
-h1{font-size:18px;margin:0 0 4px}
-.verdict{font-weight:600;margin:2px 0}.verdict.fail{color:#b71c1c}.verdict.pass{color:#1b5e20}
-.meta{color:#555;margin:2px 0 8px}
-pre.story{background:#f6f6f6;border-left:3px solid #d62728;padding:6px 10px;margin:6px 0 10px;font:12px/1.4 ui-monospace,"DejaVu Sans Mono",monospace;white-space:pre-wrap}
-summary{color:#555;font-size:12px;cursor:pointer}
-.legend{color:#444;font-size:12px;margin:4px 0 8px}.legend span{margin-right:16px;white-space:nowrap}
-.legend svg{vertical-align:middle;margin-right:4px}
-.scroll{overflow-x:auto;border:1px solid #ddd;border-radius:4px}
-svg text{font-family:system-ui,"DejaVu Sans",sans-serif}
-.lane-name{font-size:14px;font-weight:600;fill:#222}.lane-state{font-size:11px;fill:#666}
-.tick{font-size:10px;fill:#888;text-anchor:middle}.axis{font-size:11px;fill:#888}
-.grid{stroke:#e3e3e3;stroke-width:1}
-.run-text{font-size:11px;fill:#fff;pointer-events:none;font-family:ui-monospace,"DejaVu Sans Mono",monospace}
-.run rect:hover{stroke:#111;stroke-width:1.5}
-.marker-text{font-size:10px;fill:#333;text-anchor:middle;font-family:ui-monospace,"DejaVu Sans Mono",monospace}
-.marker:hover path{stroke-width:3}
-.flow{fill:none;stroke:#333;stroke-width:1.4;stroke-opacity:.75}.flow:hover{stroke-width:3;stroke-opacity:1}
-.failure-text{font-size:12px;font-weight:600;fill:#d62728;text-anchor:end}
-#tip{position:fixed;display:none;pointer-events:none;background:#222;color:#fff;font:12px/1.35 ui-monospace,"DejaVu Sans Mono",monospace;padding:6px 8px;border-radius:4px;white-space:pre;max-width:70vw;z-index:10;box-shadow:0 2px 6px rgba(0,0,0,.3)}
-.note{color:#777;font-size:12px;margin-top:8px}
-</style></head><body>
-)";
+  html += "<style>\n";
+  html += kTimelineCss;
+  html += "</style></head><body>\n";
+  return html;
+}
+
+// What the page is about, above the drawing: verdict, counts, the story.
+std::string RenderSummary(const TimelineModel& model, const Canvas& canvas) {
+  const bool failed = model.verdict != Verdict::kPass;
+  char hash[32];
+  std::snprintf(hash, sizeof hash, "%016" PRIx64, model.trace_hash);
+  const std::string verdict = std::string(to_string(model.verdict));
+  std::string html;
   html += "<h1>simthread timeline</h1>\n";
   html += std::string("<p class=\"verdict ") + (failed ? "fail" : "pass") + "\">" +
           Escape(failed ? model.failure_name : verdict + ": the execution ended normally") + "</p>\n";
@@ -290,42 +338,30 @@ svg text{font-family:system-ui,"DejaVu Sans",sans-serif}
     html += std::string(model.story.size() > 8 ? "<details>" : "<details open>") + "<summary>the preemptions, as a story (" +
             std::to_string(model.story.size()) + " lines)</summary><pre class=\"story\">" + story + "</pre></details>\n";
   }
-  if (first_run > 0) {
+  if (canvas.first_run > 0) {
     html += "<p class=\"meta\">A long execution: this page draws its last " + std::to_string(kMaxRunsDrawn) +
-            " runs (from step " + std::to_string(window_begin) +
+            " runs (from step " + std::to_string(canvas.window_begin) +
             "); a .json timeline of the same execution has them all.</p>\n";
   }
+  return html;
+}
+
+}  // namespace
+
+std::string RenderTimelineHtml(const TimelineModel& model) {
+  const Canvas canvas = FitCanvas(model);
+  std::string html = RenderHead(model);
+  html += RenderSummary(model, canvas);
   html += R"(<div class="legend"><span><svg width="26" height="12"><rect width="26" height="12" rx="2" fill="#4e79a7"/></svg>a run of a thread (between two switches)</span><span><svg width="12" height="12"><path d="M6,1 L11,6 L6,11 L1,6 z" fill="#fff" stroke="#4e79a7" stroke-width="2"/></svg>sync operation</span><span><svg width="14" height="12"><path d="M7,0 L13,11 L1,11 z" fill="#ffd54f" stroke="#333"/></svg>gate</span><span><svg width="30" height="12"><path d="M1,6 L24,6" stroke="#333" stroke-width="1.4"/><path d="M22,2 L29,6 L22,10 z" fill="#333"/></svg>release &#8594; acquire (unlock&#8594;lock, notify&#8594;wake, post&#8594;wait, exit&#8594;join, create&#8594;start)</span><span><svg width="14" height="14"><circle cx="7" cy="7" r="6" fill="#d62728"/></svg>failure</span></div>
 )";
-  html += "<div class=\"scroll\">\n" + svg + "</div>\n";
+  html += "<div class=\"scroll\">\n" + RenderSvg(model, canvas) + "</div>\n";
   html += "<p class=\"note\">The x axis counts steps (scheduling points); virtual time is in the hover text. "
           "Hover a slice, marker or arrow for its site and step. Written by simthread (SIM_OPTIONS=timeline=PATH); "
           "with a .json PATH the same execution opens in ui.perfetto.dev.</p>\n";
-  html += R"(<div id="tip"></div>
-<script>
-(function () {
-  // Move each SVG <title> into data-tip, so the tooltip below replaces the
-  // browser's slower one (without scripts the titles still work).
-  var tip = document.getElementById('tip');
-  document.querySelectorAll('svg title').forEach(function (t) {
-    t.parentNode.setAttribute('data-tip', t.textContent);
-    t.parentNode.removeChild(t);
-  });
-  document.addEventListener('mousemove', function (e) {
-    var el = e.target.closest ? e.target.closest('[data-tip]') : null;
-    if (!el) { tip.style.display = 'none'; return; }
-    tip.textContent = el.getAttribute('data-tip');
-    tip.style.display = 'block';
-    var x = e.clientX + 14, y = e.clientY + 14;
-    if (x + tip.offsetWidth > window.innerWidth - 4) x = Math.max(4, e.clientX - tip.offsetWidth - 14);
-    if (y + tip.offsetHeight > window.innerHeight - 4) y = Math.max(4, e.clientY - tip.offsetHeight - 14);
-    tip.style.left = x + 'px';
-    tip.style.top = y + 'px';
-  });
-})();
-</script>
-</body></html>
-)";
+  // The script (timeline_assets/timeline.js) turns the SVG's titles into the #tip tooltip.
+  html += "<div id=\"tip\"></div>\n<script>\n";
+  html += kTimelineJs;
+  html += "</script>\n</body></html>\n";
   return html;
 }
 

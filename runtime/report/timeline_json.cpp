@@ -10,6 +10,8 @@
 #include <algorithm>
 #include <cinttypes>
 #include <cstdio>
+#include <string>
+#include <vector>
 
 #include "report/timeline_model.h"
 
@@ -35,42 +37,51 @@ const char* Category(EventKind kind) {
   }
 }
 
-}  // namespace
+// Timed events are sorted by ts (slices first at equal ts, so an instant
+// or flow finds its enclosing slice already open).
+struct Timed {
+  std::uint64_t ts;
+  int order;
+  std::string json;
+};
 
-std::string RenderTimelineJson(const TimelineModel& model) {
-  // Timed events are sorted by ts (slices first at equal ts, so an instant
-  // or flow finds its enclosing slice already open).
-  struct Timed {
-    std::uint64_t ts;
-    int order;
-    std::string json;
-  };
-  std::vector<Timed> timed;
-  const std::string common = "\"pid\":1,";
+// What every event carries: its process, the only one.
+std::string Pid() { return "\"pid\":1,"; }
 
-  for (const TimelineModel::Run& run : model.runs) {
-    std::string args = "\"first_step\":" + Number(run.begin) + ",\"last_step\":" + Number(run.end - 1);
-    if (run.first_event != TimelineModel::kNone) {
-      const TimelineModel::Point& first = model.events[run.first_event];
-      const TimelineModel::Point& last = model.events[run.last_event];
-      args += ",\"virtual_time_ns_begin\":" + Number(first.time_ns) + ",\"virtual_time_ns_end\":" +
-              Number(last.time_ns) + ",\"first_site\":" + Quote(first.site) + ",\"last_site\":" + Quote(last.site);
-      if (!first.function.empty()) args += ",\"function\":" + Quote(first.function);
-      args += ",\"events\":[";
-      const std::size_t count = run.last_event - run.first_event + 1;
-      for (std::size_t i = run.first_event; i <= run.last_event && i - run.first_event < kEventsListedPerRun; ++i) {
-        if (i != run.first_event) args += ",";
-        args += Quote("step " + Number(model.events[i].step) + " " + model.events[i].label);
-      }
-      if (count > kEventsListedPerRun) args += "," + Quote("... " + Number(count - kEventsListedPerRun) + " more");
-      args += "]";
+// A run's args: its steps, and when it has events their virtual times,
+// sites, function and the first kEventsListedPerRun of them.
+std::string RunArgs(const TimelineModel& model, const TimelineModel::Run& run) {
+  std::string args = "\"first_step\":" + Number(run.begin) + ",\"last_step\":" + Number(run.end - 1);
+  if (run.first_event != TimelineModel::kNone) {
+    const TimelineModel::Point& first = model.events[run.first_event];
+    const TimelineModel::Point& last = model.events[run.last_event];
+    args += ",\"virtual_time_ns_begin\":" + Number(first.time_ns) + ",\"virtual_time_ns_end\":" +
+            Number(last.time_ns) + ",\"first_site\":" + Quote(first.site) + ",\"last_site\":" + Quote(last.site);
+    if (!first.function.empty()) args += ",\"function\":" + Quote(first.function);
+    args += ",\"events\":[";
+    const std::size_t count = run.last_event - run.first_event + 1;
+    for (std::size_t i = run.first_event; i <= run.last_event && i - run.first_event < kEventsListedPerRun; ++i) {
+      if (i != run.first_event) args += ",";
+      args += Quote("step " + Number(model.events[i].step) + " " + model.events[i].label);
     }
-    timed.push_back({run.begin, 0,
-                     "{\"name\":" + Quote(run.range) + ",\"cat\":\"run\",\"ph\":\"X\"," + common +
-                         "\"tid\":" + Number(run.thread) + ",\"ts\":" + Number(run.begin) +
-                         ",\"dur\":" + Number(run.end - run.begin) + ",\"args\":{" + args + "}}"});
+    if (count > kEventsListedPerRun) args += "," + Quote("... " + Number(count - kEventsListedPerRun) + " more");
+    args += "]";
   }
+  return args;
+}
 
+// Each run as an "X" slice on its thread's track.
+void AddRunSlices(const TimelineModel& model, std::vector<Timed>& timed) {
+  for (const TimelineModel::Run& run : model.runs) {
+    timed.push_back({run.begin, 0,
+                     "{\"name\":" + Quote(run.range) + ",\"cat\":\"run\",\"ph\":\"X\"," + Pid() +
+                         "\"tid\":" + Number(run.thread) + ",\"ts\":" + Number(run.begin) +
+                         ",\"dur\":" + Number(run.end - run.begin) + ",\"args\":{" + RunArgs(model, run) + "}}"});
+  }
+}
+
+// Each sync operation, thread event and gate as an "i" instant.
+void AddInstants(const TimelineModel& model, std::vector<Timed>& timed) {
   for (const std::size_t index : model.instants) {
     const TimelineModel::Point& event = model.events[index];
     char object[32];
@@ -81,10 +92,13 @@ std::string RenderTimelineJson(const TimelineModel& model) {
     if (event.object != nullptr) args += ",\"object\":" + Quote(object);
     timed.push_back({event.step, 1,
                      "{\"name\":" + Quote(event.label) + ",\"cat\":\"" + Category(event.kind) +
-                         "\",\"ph\":\"i\",\"s\":\"t\"," + common + "\"tid\":" + Number(event.thread) +
+                         "\",\"ph\":\"i\",\"s\":\"t\"," + Pid() + "\"tid\":" + Number(event.thread) +
                          ",\"ts\":" + Number(event.step) + ",\"args\":{" + args + "}}"});
   }
+}
 
+// Each release->acquire edge as an "s"/"f" pair with one id, numbered from 1.
+void AddFlowPairs(const TimelineModel& model, std::vector<Timed>& timed) {
   std::uint64_t id = 0;
   for (const TimelineModel::Flow& flow : model.flows) {
     ++id;
@@ -93,27 +107,33 @@ std::string RenderTimelineJson(const TimelineModel& model) {
                        Number(flow.from_step) + ",\"to\":" + Quote(model.events[flow.to_event].label) +
                        ",\"to_step\":" + Number(flow.to_step);
     timed.push_back({flow.from_step, 2,
-                     head + "\"ph\":\"s\"," + common + "\"tid\":" + Number(flow.from_thread) +
+                     head + "\"ph\":\"s\"," + Pid() + "\"tid\":" + Number(flow.from_thread) +
                          ",\"ts\":" + Number(flow.from_step) + ",\"args\":{" + args + "}}"});
     timed.push_back({flow.to_step, 2,
-                     head + "\"ph\":\"f\",\"bp\":\"e\"," + common + "\"tid\":" + Number(flow.to_thread) +
+                     head + "\"ph\":\"f\",\"bp\":\"e\"," + Pid() + "\"tid\":" + Number(flow.to_thread) +
                          ",\"ts\":" + Number(flow.to_step) + ",\"args\":{" + args + "}}"});
   }
+}
 
-  if (model.verdict != Verdict::kPass) {
-    std::string args = "\"verdict\":" + Quote(std::string(to_string(model.verdict))) +
-                       ",\"message\":" + Quote(model.message) + ",\"seed\":" + Number(model.seed) +
-                       ",\"step\":" + Number(model.failure_step) + ",\"preemptions\":" + Number(model.preemptions) +
-                       ",\"story\":[";
-    for (std::size_t i = 0; i < model.story.size(); ++i) args += (i ? "," : "") + Quote(model.story[i]);
-    args += "]";
-    const std::string where = model.failure_on_thread
-                                  ? "\"s\":\"t\"," + common + "\"tid\":" + Number(model.failure_thread)
-                                  : "\"s\":\"g\"," + common + "\"tid\":0";
-    timed.push_back({model.failure_step, 3,
-                     "{\"name\":" + Quote(model.failure_name) + ",\"cat\":\"verdict\",\"ph\":\"i\"," + where +
-                         ",\"ts\":" + Number(model.failure_step) + ",\"args\":{" + args + "}}"});
-  }
+// The failure as an instant with the verdict, message and story in args:
+// on the failing thread's track, or global when none was running.
+void AddFailureInstant(const TimelineModel& model, std::vector<Timed>& timed) {
+  std::string args = "\"verdict\":" + Quote(std::string(to_string(model.verdict))) +
+                     ",\"message\":" + Quote(model.message) + ",\"seed\":" + Number(model.seed) +
+                     ",\"step\":" + Number(model.failure_step) + ",\"preemptions\":" + Number(model.preemptions) +
+                     ",\"story\":[";
+  for (std::size_t i = 0; i < model.story.size(); ++i) args += (i ? "," : "") + Quote(model.story[i]);
+  args += "]";
+  const std::string where = model.failure_on_thread
+                                ? "\"s\":\"t\"," + Pid() + "\"tid\":" + Number(model.failure_thread)
+                                : "\"s\":\"g\"," + Pid() + "\"tid\":0";
+  timed.push_back({model.failure_step, 3,
+                   "{\"name\":" + Quote(model.failure_name) + ",\"cat\":\"verdict\",\"ph\":\"i\"," + where +
+                       ",\"ts\":" + Number(model.failure_step) + ",\"args\":{" + args + "}}"});
+}
+
+// The positions of `timed` in the order they are written.
+std::vector<std::size_t> SortedByTime(const std::vector<Timed>& timed) {
   // Sorted by (ts, order, position): std::sort with the position as the
   // last key is a stable sort without libstdc++'s deprecated temporary buffer.
   std::vector<std::size_t> position(timed.size());
@@ -123,7 +143,12 @@ std::string RenderTimelineJson(const TimelineModel& model) {
     if (timed[a].order != timed[b].order) return timed[a].order < timed[b].order;
     return a < b;
   });
+  return position;
+}
 
+// The document up to its first event: what the execution was (otherData),
+// then the metadata events naming the process and each thread's track.
+std::string Preamble(const TimelineModel& model) {
   std::string out = "{\"displayTimeUnit\":\"ns\",\n\"otherData\":{\"tool\":\"simthread\",\"seed\":" +
                     Number(model.seed) + ",\"verdict\":" + Quote(std::string(to_string(model.verdict))) +
                     ",\"steps\":" + Number(model.steps) + ",\"preemptions\":" + Number(model.preemptions);
@@ -131,15 +156,28 @@ std::string RenderTimelineJson(const TimelineModel& model) {
   std::snprintf(hash, sizeof hash, "%016" PRIx64, model.trace_hash);
   out += ",\"trace_hash\":\"" + std::string(hash) + "\",\"time_axis\":\"ts is the step (scheduling point index)\"},\n";
   out += "\"traceEvents\":[\n";
-  out += "{\"name\":\"process_name\",\"ph\":\"M\"," + common + "\"args\":{\"name\":" +
+  out += "{\"name\":\"process_name\",\"ph\":\"M\"," + Pid() + "\"args\":{\"name\":" +
          Quote("simthread seed " + Number(model.seed) + ": " + std::string(to_string(model.verdict))) + "}}";
   for (const TimelineModel::Lane& lane : model.lanes) {
-    out += ",\n{\"name\":\"thread_name\",\"ph\":\"M\"," + common + "\"tid\":" + Number(lane.thread) +
+    out += ",\n{\"name\":\"thread_name\",\"ph\":\"M\"," + Pid() + "\"tid\":" + Number(lane.thread) +
            ",\"args\":{\"name\":" + Quote(lane.name) + "}}";
-    out += ",\n{\"name\":\"thread_sort_index\",\"ph\":\"M\"," + common + "\"tid\":" + Number(lane.thread) +
+    out += ",\n{\"name\":\"thread_sort_index\",\"ph\":\"M\"," + Pid() + "\"tid\":" + Number(lane.thread) +
            ",\"args\":{\"sort_index\":" + Number(lane.thread) + "}}";
   }
-  for (const std::size_t i : position) out += ",\n" + timed[i].json;
+  return out;
+}
+
+}  // namespace
+
+std::string RenderTimelineJson(const TimelineModel& model) {
+  std::vector<Timed> timed;
+  AddRunSlices(model, timed);
+  AddInstants(model, timed);
+  AddFlowPairs(model, timed);
+  if (model.verdict != Verdict::kPass) AddFailureInstant(model, timed);
+
+  std::string out = Preamble(model);
+  for (const std::size_t i : SortedByTime(timed)) out += ",\n" + timed[i].json;
   out += "\n]}\n";
   return out;
 }
