@@ -48,15 +48,12 @@ inline constexpr std::string_view kServerOptionKey = "fork_server=";
 inline constexpr std::size_t kMaxRequestBytes = 32 * 4096 + 4096;
 
 // SIM_OPTIONS that make the program a server on `socket_fd` (sim-run).
-inline std::string ServerOptions(int socket_fd) {
-  return std::string(kServerOptionKey) + std::to_string(socket_fd);
-}
+inline std::string ServerOptions(int socket_fd) { return std::string(kServerOptionKey) + std::to_string(socket_fd); }
 
 // The socket of a server whose SIM_OPTIONS value is `sim_options`, or -1 when
 // the value is not exactly "fork_server=<fd>" (the program runs as usual).
 inline int ServerSocketIn(const char* sim_options) {
-  if (sim_options == nullptr ||
-      std::strncmp(sim_options, kServerOptionKey.data(), kServerOptionKey.size()) != 0) {
+  if (sim_options == nullptr || std::strncmp(sim_options, kServerOptionKey.data(), kServerOptionKey.size()) != 0) {
     return -1;
   }
   const char* digits = sim_options + kServerOptionKey.size();
@@ -111,7 +108,8 @@ class ReplyText {
   ReplyText& Append(long number) {
     char digits[24];
     std::size_t count = 0;
-    unsigned long magnitude = number < 0 ? 0UL - static_cast<unsigned long>(number) : static_cast<unsigned long>(number);
+    unsigned long magnitude =
+        number < 0 ? 0UL - static_cast<unsigned long>(number) : static_cast<unsigned long>(number);
     do {
       digits[count++] = static_cast<char>('0' + magnitude % 10);
       magnitude /= 10;

@@ -64,22 +64,22 @@ struct Report {
   std::uint64_t seed = 0;          // the failing seed
   std::uint64_t seeds_passed = 0;  // seeds that passed before it
   Verdict verdict = Verdict::kPass;
-  std::string message;             // what failed, where
-  std::string schedule;            // the decision list, shrunk (Options::shrink); "replay:<schedule>" replays it
-  std::uint64_t trace_hash = 0;    // identical for identical executions
-  std::uint64_t step = 0;          // scheduling points executed when it ended
-  std::uint64_t preemptions = 0;   // in `schedule`: switches away from a thread that could go on
+  std::string message;            // what failed, where
+  std::string schedule;           // the decision list, shrunk (Options::shrink); "replay:<schedule>" replays it
+  std::uint64_t trace_hash = 0;   // identical for identical executions
+  std::uint64_t step = 0;         // scheduling points executed when it ended
+  std::uint64_t preemptions = 0;  // in `schedule`: switches away from a thread that could go on
   std::uint64_t preemptions_before_shrink = 0;  // in the run as found, before shrinking
-  std::uint64_t shrink_candidates = 0;  // executions shrinking tried (at most Options::shrink_candidates)
-  std::string shrink_stopped;      // why shrinking stopped before it was done, as the report's line, or empty
-  std::vector<std::string> story;  // the preemptions of `schedule` in source terms
-  std::string diff;                // where it departs from the first passing seed (Options::diff), or empty
+  std::uint64_t shrink_candidates = 0;          // executions shrinking tried (at most Options::shrink_candidates)
+  std::string shrink_stopped;            // why shrinking stopped before it was done, as the report's line, or empty
+  std::vector<std::string> story;        // the preemptions of `schedule` in source terms
+  std::string diff;                      // where it departs from the first passing seed (Options::diff), or empty
   std::vector<std::string> threads;      // each thread at the end: state, what it waits on, where
   std::vector<std::string> last_events;  // the last trace events at user sites, oldest first
   std::uint64_t events_left_out = 0;     // recent events in library code (libstdc++, libc, gtest) not listed
-  std::string replay;              // a command that replays the failure
-  std::string strategy;            // the strategy spec that runs `seed` alone as it ran here (pct:D:K
-                                   // once pct's estimate of the execution length moved)
+  std::string replay;                    // a command that replays the failure
+  std::string strategy;                  // the strategy spec that runs `seed` alone as it ran here (pct:D:K
+                                         // once pct's estimate of the execution length moved)
 
   // The report block: header, message, threads, last events, trace hash,
   // replay command and SUMMARY line (docs/report-format.md).
@@ -143,11 +143,11 @@ class Gate {
 
 }  // namespace sim
 
-#define SIM_GATE(name)                                                                                    \
-  do {                                                                                                    \
-    static const ::__sim_site sim_gate_site_{__FILE__, __func__, __LINE__, 0,                             \
-                                             ::sim::internal::SiteHash(__FILE__, __LINE__)};              \
-    if (__builtin_expect(::__sim_world_active != 0, 0)) ::__sim_gate((name), &sim_gate_site_);            \
+#define SIM_GATE(name)                                                                         \
+  do {                                                                                         \
+    static const ::__sim_site sim_gate_site_{__FILE__, __func__, __LINE__, 0,                  \
+                                             ::sim::internal::SiteHash(__FILE__, __LINE__)};   \
+    if (__builtin_expect(::__sim_world_active != 0, 0)) ::__sim_gate((name), &sim_gate_site_); \
   } while (0)
 
 #endif  // SIM_SIM_H_

@@ -25,8 +25,8 @@ extern "C" {
 // pass (or by SIM_GATE), so reports need no symbolizer.
 // invariant: every field outlives the process (string literals / constants).
 struct __sim_site {
-  const char* file;        // as the compiler saw it (may be relative)
-  const char* function;    // demangled when the pass could, else mangled
+  const char* file;      // as the compiler saw it (may be relative)
+  const char* function;  // demangled when the pass could, else mangled
   unsigned line;
   unsigned column;
   // FNV-1a 64 of "basename(file):line", computed by whoever emits the site.
@@ -60,7 +60,7 @@ void __sim_write_range(const volatile void* addr, unsigned long size, const stru
 // ... __ATOMIC_SEQ_CST = 5); for cmpxchg it is the success order. Worlds
 // explore sequentially consistent interleavings only, so the order is
 // recorded, not modelled.
-#define SIM_DECLARE_ATOMIC_HOOKS(bits)                                                        \
+#define SIM_DECLARE_ATOMIC_HOOKS(bits)                                                                  \
   void __sim_atomic##bits##_load(const volatile void* addr, int order, const struct __sim_site* site);  \
   void __sim_atomic##bits##_store(const volatile void* addr, int order, const struct __sim_site* site); \
   void __sim_atomic##bits##_rmw(const volatile void* addr, int order, const struct __sim_site* site);   \

@@ -18,8 +18,8 @@
 #include <string>
 #include <unordered_set>
 
-#include "sim/sim.h"
 #include "core/world.h"
+#include "sim/sim.h"
 
 using namespace sim::internal;
 
@@ -52,12 +52,10 @@ bool EnoughArrivals(const void* model) {
 }
 std::string ArrivalsSoFar(const void* model) {
   const auto& gate = *static_cast<const GateModel*>(model);
-  return std::to_string(gate.arrivals) + " of " + std::to_string(gate.awaited) + " arrived at gate '" +
-         *gate.name + "'";
+  return std::to_string(gate.arrivals) + " of " + std::to_string(gate.awaited) + " arrived at gate '" + *gate.name +
+         "'";
 }
-std::string HeldBy(const void* model) {
-  return "gate '" + *static_cast<const GateModel*>(model)->name + "' is held";
-}
+std::string HeldBy(const void* model) { return "gate '" + *static_cast<const GateModel*>(model)->name + "' is held"; }
 std::string PinnedAt(const void* model) {
   return "pinned at gate '" + *static_cast<const GateModel*>(model)->name + "' until nothing else can run";
 }
@@ -197,8 +195,7 @@ void Gate::await_arrivals(std::size_t count, std::chrono::milliseconds timeout) 
   if (!real.changed.wait_for(lock, timeout, [&] { return state.arrivals >= count; })) {
     throw std::runtime_error("sim::Gate::await_arrivals: waited " + std::to_string(timeout.count()) + " ms for " +
                              std::to_string(count) + " arrival(s) at gate '" + name_ + "', " +
-                             std::to_string(state.arrivals) +
-                             " arrived. Does the code path reach SIM_GATE(\"" + name_ +
+                             std::to_string(state.arrivals) + " arrived. Does the code path reach SIM_GATE(\"" + name_ +
                              "\") (or a -fsim-gate function of that name)?");
   }
 }

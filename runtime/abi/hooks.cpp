@@ -3,8 +3,8 @@
 // Each hook is a scheduling point before the access; the access itself runs
 // natively after the hook returns. Sites come from the pass, so the trace
 // names file:line without a symbolizer.
-#include "sim/sim_interface.h"
 #include "core/world.h"
+#include "sim/sim_interface.h"
 
 using namespace sim::internal;
 
@@ -45,18 +45,18 @@ void __sim_write_range(const volatile void* address, unsigned long, const __sim_
 
 // Sequentially consistent exploration: the order is not modelled (README,
 // known limits), so every atomic is a plain scheduling point.
-#define SIM_DEFINE_ATOMIC_HOOKS(bits)                                                        \
+#define SIM_DEFINE_ATOMIC_HOOKS(bits)                                                            \
   void __sim_atomic##bits##_load(const volatile void* address, int, const __sim_site* site) {    \
-    Access(EventKind::kAtomicLoad, address, site);                                           \
-  }                                                                                          \
+    Access(EventKind::kAtomicLoad, address, site);                                               \
+  }                                                                                              \
   void __sim_atomic##bits##_store(const volatile void* address, int, const __sim_site* site) {   \
-    Access(EventKind::kAtomicStore, address, site);                                          \
-  }                                                                                          \
+    Access(EventKind::kAtomicStore, address, site);                                              \
+  }                                                                                              \
   void __sim_atomic##bits##_rmw(const volatile void* address, int, const __sim_site* site) {     \
-    Access(EventKind::kAtomicRmw, address, site);                                            \
-  }                                                                                          \
+    Access(EventKind::kAtomicRmw, address, site);                                                \
+  }                                                                                              \
   void __sim_atomic##bits##_cmpxchg(const volatile void* address, int, const __sim_site* site) { \
-    Access(EventKind::kAtomicCompareExchange, address, site);                                \
+    Access(EventKind::kAtomicCompareExchange, address, site);                                    \
   }
 SIM_DEFINE_ATOMIC_HOOKS(8)
 SIM_DEFINE_ATOMIC_HOOKS(16)
@@ -66,6 +66,5 @@ SIM_DEFINE_ATOMIC_HOOKS(128)
 #undef SIM_DEFINE_ATOMIC_HOOKS
 
 void __sim_atomic_fence(int, const __sim_site* site) { Access(EventKind::kFence, nullptr, site); }
-
 
 }  // extern "C"

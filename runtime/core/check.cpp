@@ -35,7 +35,8 @@ void DieOnFailedCheck(const char* what_failed, const char* message, const char* 
   } while (line > 0 && digits > line_text);
   const std::string_view at(digits, static_cast<std::size_t>(end - digits));
   if (what_failed == nullptr) {
-    Die(exit_status::kEnvironment, {"internal error: ", message, " (", file, ":", at, " was reached): a bug in simthread"});
+    Die(exit_status::kEnvironment,
+        {"internal error: ", message, " (", file, ":", at, " was reached): a bug in simthread"});
   }
   Die(exit_status::kEnvironment,
       {"internal error: ", message, " (", what_failed, " is false at ", file, ":", at, "): a bug in simthread"});

@@ -26,16 +26,15 @@ namespace sim::internal {
 [[noreturn, gnu::cold]] void Die(int status, std::initializer_list<std::string_view> parts);
 
 // `what_failed`: the condition's text, or null for an unreachable line.
-[[noreturn, gnu::cold]] void DieOnFailedCheck(const char* what_failed, const char* message, const char* file,
-                                              int line);
+[[noreturn, gnu::cold]] void DieOnFailedCheck(const char* what_failed, const char* message, const char* file, int line);
 
 }  // namespace sim::internal
 
-#define SIM_CHECK(condition, message)                                                          \
-  do {                                                                                         \
-    if (!(condition)) [[unlikely]] {                                                           \
-      ::sim::internal::DieOnFailedCheck(#condition, message, __FILE__, __LINE__);              \
-    }                                                                                          \
+#define SIM_CHECK(condition, message)                                             \
+  do {                                                                            \
+    if (!(condition)) [[unlikely]] {                                              \
+      ::sim::internal::DieOnFailedCheck(#condition, message, __FILE__, __LINE__); \
+    }                                                                             \
   } while (false)
 #define SIM_UNREACHABLE(message) ::sim::internal::DieOnFailedCheck(nullptr, message, __FILE__, __LINE__)
 

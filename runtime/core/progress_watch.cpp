@@ -65,7 +65,8 @@ bool ProgressWatch::HashState(std::uint64_t now_ns, std::uint64_t& hash) const {
   std::uint64_t values[kMaxCycleWords];
   iovec local{values, words_.size() * sizeof(std::uint64_t)};
   iovec remote[kMaxCycleWords];
-  for (std::size_t i = 0; i < words_.size(); ++i) remote[i] = {reinterpret_cast<void*>(words_[i]), sizeof(std::uint64_t)};
+  for (std::size_t i = 0; i < words_.size(); ++i)
+    remote[i] = {reinterpret_cast<void*>(words_[i]), sizeof(std::uint64_t)};
   if (!words_.empty()) {
     const ssize_t read = process_vm_readv(getpid(), &local, 1, remote, words_.size(), 0);
     if (read != static_cast<ssize_t>(local.iov_len)) return false;

@@ -68,11 +68,11 @@ class ProgressWatch {
   bool watching_ = false;
   std::uint64_t window_points_ = 0;
   std::uint64_t cycle_start_step_ = 0;
-  std::vector<std::uintptr_t> words_;          // distinct, in the order first touched
+  std::vector<std::uintptr_t> words_;  // distinct, in the order first touched
   std::size_t words_at_last_look_ = 0;
-  std::vector<std::uint64_t> states_;          // the state hashed at the end of each window since a new word
+  std::vector<std::uint64_t> states_;  // the state hashed at the end of each window since a new word
   std::size_t windows_ = 0;
-  std::vector<std::uint32_t> threads_;         // distinct, in the order they first took a point
+  std::vector<std::uint32_t> threads_;  // distinct, in the order they first took a point
 };
 
 }  // namespace sim::internal

@@ -55,7 +55,8 @@ void World::AccessSchedulingPoint(EventKind kind, const void* object, const __si
   // one: then PickNext would count the step and return it, at the cost of
   // a call.
   if ((threads_.size() == 1 || OnlyRunnerEnabled(self)) && steps_ + 1 <= step_check_at_) {
-    if (enabled_cache_check_requested && enabled_known_) [[unlikely]] CheckKnownEnabled(self);
+    if (enabled_cache_check_requested && enabled_known_) [[unlikely]]
+      CheckKnownEnabled(self);
     ++steps_;
   } else {
     Reschedule(/*willing_to_wait=*/false);
@@ -95,10 +96,8 @@ bool World::Block(const Wait& wait) {
 
 bool World::IsEnabled(const SimThread& thread) const {
   switch (thread.state) {
-    case ThreadState::kRunnable:
-      return true;
-    case ThreadState::kFinished:
-      return false;
+    case ThreadState::kRunnable: return true;
+    case ThreadState::kFinished: return false;
     case ThreadState::kBlocked:
       return thread.woken || (thread.wait.ready != nullptr && thread.wait.ready(thread.wait.model)) ||
              (thread.wait.deadline_ns.has_value() && now_ns_ >= *thread.wait.deadline_ns);
@@ -137,12 +136,11 @@ void World::CheckKnownEnabled(const SimThread& running) {
     return text.empty() ? std::string("none") : text;
   };
   const std::vector<ThreadId> polled(enabled_.begin(), enabled_.begin() + enabled_count_);
-  Die(exit_status::kEnvironment,
-      {"internal error (SIM_CHECK_ENABLED_CACHE): T", std::to_string(running.id),
-       " skipped the poll at a scheduling point, trusting the last one, which found ", names(known),
-       " enabled, but a poll now finds ", names(polled),
-       ": what the threads that differ waited for changed since the last poll without "
-       "World::ReadinessMayHaveChanged()"});
+  Die(exit_status::kEnvironment, {"internal error (SIM_CHECK_ENABLED_CACHE): T", std::to_string(running.id),
+                                  " skipped the poll at a scheduling point, trusting the last one, which found ",
+                                  names(known), " enabled, but a poll now finds ", names(polled),
+                                  ": what the threads that differ waited for changed since the last poll without "
+                                  "World::ReadinessMayHaveChanged()"});
 }
 
 std::span<const PendingOperation> World::GatherPendingOperations(std::span<const ThreadId> threads) {
@@ -205,7 +203,8 @@ bool World::WakeOneIdleWaiter() {
 // (the step limit, waiting for the clock, a deadlock, a replay mismatch) is
 // out of line, so that a switch does not pay for its frame and registers.
 SimThread& World::PickNext(bool willing_to_wait) {
-  if (++steps_ > step_check_at_) [[unlikely]] CheckSteps();
+  if (++steps_ > step_check_at_) [[unlikely]]
+    CheckSteps();
   SimThread& current = *running_;
   // Trusting the last poll when nothing has been reported since that may
   // have changed it: the running thread is then in it, since a thread runs
@@ -240,11 +239,12 @@ bool World::WaitUntilAThreadIsEnabled(const SimThread& current, bool current_ena
 }
 
 inline ThreadId World::Decide(std::span<const ThreadId> candidates, const SimThread& current, bool current_enabled,
-                             bool current_yielding) {
+                              bool current_yielding) {
   ++choice_points_;
   const ChoicePoint at{current.id, current.points, current_enabled, current_yielding, PendingOperations(candidates)};
   const Choice choice = strategy_.Choose(candidates, at);
-  if (!choice.mismatch.empty()) [[unlikely]] EndOnScheduleMismatch(choice.mismatch);
+  if (!choice.mismatch.empty()) [[unlikely]]
+    EndOnScheduleMismatch(choice.mismatch);
   RecordDecision(at, choice.thread, /*preemption=*/current_enabled && choice.thread != current.id);
   return choice.thread;
 }
@@ -291,11 +291,8 @@ void World::CheckSteps() {
         step_check_at_ = steps_;
         lone_access_limit_ = 0;
         return;
-      case ProgressWatch::Verdict::kLivelock:
-        EndOnLivelock();
-      case ProgressWatch::Verdict::kProgress:
-        next_look_ = steps_ + options_.livelock_steps;
-        break;
+      case ProgressWatch::Verdict::kLivelock: EndOnLivelock();
+      case ProgressWatch::Verdict::kProgress: next_look_ = steps_ + options_.livelock_steps; break;
     }
   }
   ScheduleStepCheck();

@@ -86,8 +86,8 @@ const Module* ModuleOf(const void* address) {
 
 std::string FindSymbolizer() {
   if (const char* configured = std::getenv("SIM_SYMBOLIZER")) return configured;
-  for (const char* candidate : {"/usr/bin/llvm-symbolizer-19", "/usr/lib/llvm-19/bin/llvm-symbolizer",
-                                "/usr/bin/llvm-symbolizer"}) {
+  for (const char* candidate :
+       {"/usr/bin/llvm-symbolizer-19", "/usr/lib/llvm-19/bin/llvm-symbolizer", "/usr/bin/llvm-symbolizer"}) {
     if (access(candidate, X_OK) == 0) return candidate;
   }
   return "";
@@ -141,8 +141,8 @@ void SiteNamer::Add(const Site& site) {
 void SiteNamer::SymbolizePending() {
   std::vector<const void*> addresses;
   for (const void* address : pending_) {
-    const bool known = std::any_of(symbolized_.begin(), symbolized_.end(),
-                                   [&](const auto& entry) { return entry.first == address; });
+    const bool known =
+        std::any_of(symbolized_.begin(), symbolized_.end(), [&](const auto& entry) { return entry.first == address; });
     if (!known && std::find(addresses.begin(), addresses.end(), address) == addresses.end()) {
       addresses.push_back(address);
     }
@@ -223,7 +223,8 @@ void SiteNamer::SymbolizePending() {
       std::string location = output.substr(end_of_function + 1, end_of_location - end_of_function - 1);
       // "file:line:column" (the file may itself hold no colon on Linux paths we care about).
       const std::size_t last_colon = location.rfind(':');
-      const std::size_t line_colon = last_colon == std::string::npos ? std::string::npos : location.rfind(':', last_colon - 1);
+      const std::size_t line_colon =
+          last_colon == std::string::npos ? std::string::npos : location.rfind(':', last_colon - 1);
       if (line_colon != std::string::npos) {
         frame.file = location.substr(0, line_colon);
         frame.line = static_cast<unsigned>(std::strtoul(location.c_str() + line_colon + 1, nullptr, 10));

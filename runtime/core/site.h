@@ -66,8 +66,8 @@ Site CaptureCallerSite(const void* stack_low, const void* stack_high);
 // Symbolizes all pending addresses in one llvm-symbolizer call.
 class SiteNamer {
  public:
-  void Add(const Site& site);           // queue its frames for symbolization
-  std::string Name(const Site& site);   // "file.cpp:42" or "function+0x12 (module)"
+  void Add(const Site& site);          // queue its frames for symbolization
+  std::string Name(const Site& site);  // "file.cpp:42" or "function+0x12 (module)"
   // Name in its parts: `where` is the file's basename when the site has a
   // line, else the whole name without one (`f() (libx.so)`, `libx.so+0x12`).
   struct Location {

@@ -13,8 +13,8 @@
 namespace sim::internal {
 
 struct Stack {
-  char* lowest = nullptr;   // first usable byte (just above the guard page)
-  std::size_t size = 0;     // usable bytes
+  char* lowest = nullptr;  // first usable byte (just above the guard page)
+  std::size_t size = 0;    // usable bytes
   char* top() const { return lowest + size; }
   bool contains(const void* address) const {
     auto* byte = static_cast<const char*>(address);

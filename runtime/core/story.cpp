@@ -131,8 +131,8 @@ class Teller {
       run.finished |= event.kind == EventKind::kThreadExit;
     }
     for (const Run& run : runs) {
-      lines_[run.line] = "T" + std::to_string(run.thread) + " " + run.sites.Text() +
-                         (run.finished ? " runs to completion" : " runs");
+      lines_[run.line] =
+          "T" + std::to_string(run.thread) + " " + run.sites.Text() + (run.finished ? " runs to completion" : " runs");
     }
   }
 

@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
-#include "strategy/strategy.h"
 #include "core/trace.h"
+#include "strategy/strategy.h"
 
 namespace sim::internal {
 

@@ -22,8 +22,7 @@
 namespace sim::internal {
 namespace {
 
-RealFunction<int(pthread_t*, const pthread_attr_t*, void* (*)(void*), void*)> real_pthread_create(
-    "pthread_create");
+RealFunction<int(pthread_t*, const pthread_attr_t*, void* (*)(void*), void*)> real_pthread_create("pthread_create");
 
 constexpr unsigned long kHwcap2Fsgsbase = 1UL << 1;
 
@@ -107,8 +106,8 @@ void ResetStaticTls(ThreadPointer tcb) {
 }
 
 bool* MarkerIn(ThreadPointer tcb) {
-  const std::ptrdiff_t offset = static_cast<char*>(CurrentThreadPointer()) -
-                                reinterpret_cast<char*>(&simulated_thread_marker);
+  const std::ptrdiff_t offset =
+      static_cast<char*>(CurrentThreadPointer()) - reinterpret_cast<char*>(&simulated_thread_marker);
   return reinterpret_cast<bool*>(static_cast<char*>(tcb) - offset);
 }
 

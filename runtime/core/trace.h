@@ -133,7 +133,7 @@ class Trace {
     // Three chained FNV-1a word steps per event were a visible share of a
     // switch, and byte-wise FNV (before them) 24 dependent multiplies.
     const std::uint64_t who = ((static_cast<std::uint64_t>(thread) << 8) | static_cast<std::uint64_t>(kind)) *
-                              0x9e3779b97f4a7c15ULL;  // 2^64 / golden ratio: odd, spreads every input bit up
+                              0x9e3779b97f4a7c15ULL;       // 2^64 / golden ratio: odd, spreads every input bit up
     hash_ = (hash_ ^ who ^ site_hash) * 1099511628211ULL;  // FNV-1a 64 prime
     hash_ ^= hash_ >> 29;
   }

@@ -7,7 +7,6 @@
 #include <cxxabi.h>
 
 #include <algorithm>
-
 #include <cerrno>
 #include <cinttypes>
 #include <cstdio>
@@ -94,8 +93,7 @@ void ThreadEntry() {
   world.ExitRunningThread();
 }
 
-World::World(const Options& options, Strategy& strategy, std::uint64_t seed)
-    : options_(options), strategy_(strategy) {
+World::World(const Options& options, Strategy& strategy, std::uint64_t seed) : options_(options), strategy_(strategy) {
   strategy_.BeginExecution(seed);
   strategy_wants_pending_ = strategy_.WantsPendingOperations();
   driver_.id = UINT32_MAX;
@@ -123,9 +121,7 @@ World::~World() {
   pending_.swap(spare_pending);
 }
 
-void World::RecycleOutcome(Outcome&& outcome) {
-  outcome.anchored.swap(spare_anchored);
-}
+void World::RecycleOutcome(Outcome&& outcome) { outcome.anchored.swap(spare_anchored); }
 
 Outcome World::Run(std::function<void()> body, MainTcb main_tcb) {
   current_world = this;

@@ -22,16 +22,16 @@
 #include <typeindex>
 #include <vector>
 
-#include "sim/sim.h"
 #include "core/fiber_switch.h"
 #include "core/progress_watch.h"
-#include "sim/sim_interface.h"
 #include "core/site.h"
 #include "core/stack_pool.h"
 #include "core/story.h"
-#include "strategy/strategy.h"
 #include "core/thread_control_block.h"
 #include "core/trace.h"
+#include "sim/sim.h"
+#include "sim/sim_interface.h"
+#include "strategy/strategy.h"
 
 namespace sim::internal {
 
@@ -39,8 +39,8 @@ namespace sim::internal {
 // is enabled once it was woken, or `ready` says so, or the clock reached its
 // deadline (then it timed out).
 struct Wait {
-  const char* description = "";         // "lock mutex", "wait on condition variable", ...
-  const void* object = nullptr;         // the user's object, for reports
+  const char* description = "";                // "lock mutex", "wait on condition variable", ...
+  const void* object = nullptr;                // the user's object, for reports
   bool (*ready)(const void* model) = nullptr;  // null: only a wake-up or the deadline
   const void* model = nullptr;
   std::optional<std::uint64_t> deadline_ns = std::nullopt;  // virtual time
@@ -69,7 +69,7 @@ struct SimThread {
   Site last_site;
   EventKind last_kind = EventKind::kThreadStart;
   const void* last_object = nullptr;  // of the last scheduling point: what the thread does next
-  std::uint64_t points = 0;  // scheduling points this thread has reached (anchors decisions)
+  std::uint64_t points = 0;           // scheduling points this thread has reached (anchors decisions)
   // Clock reads since the thread last blocked (World::AdvanceClockForRepeatedRead).
   std::uint64_t clock_reads_since_wait = 0;
   // __cxa_thread_atexit_impl registrations (thread_local destructors), run
@@ -96,7 +96,7 @@ struct Outcome {
   std::vector<std::string> threads;
   std::vector<std::string> last_events;
   std::uint64_t events_left_out = 0;  // recent events in library code, not listed
-  int signal_number = 0;  // kCrash: the signal that ends a real process (SIGABRT for abort/assert)
+  int signal_number = 0;              // kCrash: the signal that ends a real process (SIGABRT for abort/assert)
   // kCrash by a real fault (crash_guard: SIGSEGV, a stack overflow, ...):
   // memory may be corrupt, so this process runs no more executions for it.
   // abort(), assert() and std::terminate end the execution by a call and
@@ -114,7 +114,6 @@ struct Outcome {
   std::vector<std::string> story;  // with KeepWholeTrace: the preemptions, in source terms
   std::vector<Event> events;       // with KeepWholeTrace: every event (for the diff against a passing run)
 };
-
 
 // Called at the end of every World::Run, in the process that ran it (which
 // may be a child: isolated_execution.h), to add what only that process
@@ -386,7 +385,8 @@ class World {
   // On the thread switched to (in SwitchTo, or at a new fiber's entry).
   [[gnu::always_inline]] void AfterSwitch() {
     SimThread& from = *switching_from_;
-    if (from.state == ThreadState::kFinished && from.stack.lowest != nullptr) [[unlikely]] ReleaseFinishedStack(from);
+    if (from.state == ThreadState::kFinished && from.stack.lowest != nullptr) [[unlikely]]
+      ReleaseFinishedStack(from);
   }
   // After a switch away from a finished thread: returns its stack to the
   // pool, and its TCB when nobody will join it.
@@ -460,7 +460,7 @@ class World {
     lone_path_ = false;
     lone_access_limit_ = 0;
   }
-  SimThread driver_;           // the OS thread's own context, while it waits for the execution
+  SimThread driver_;  // the OS thread's own context, while it waits for the execution
   SimThread* running_ = nullptr;
   SimThread* switching_from_ = nullptr;
   // The threads not finished, by id: what the scheduler polls (a program
@@ -483,7 +483,7 @@ class World {
   bool enabled_known_ = false;
   bool strategy_wants_pending_ = false;
   std::vector<PendingOperation> pending_;  // scratch, reused at every choice point
-  std::vector<Preemption> preemptions_;  // recorded only while the whole trace is kept
+  std::vector<Preemption> preemptions_;    // recorded only while the whole trace is kept
   // Ordered, so that the models in a freed range are found without a probe
   // per address. Nodes are stable: cached_model_slot_ stays valid until its
   // model is forgotten.
@@ -544,7 +544,7 @@ inline bool InWorld() { return __sim_world_active != 0 && OnSimulatedThread(); }
 
 // Virtual clocks: every world starts at the same instant.
 inline constexpr std::uint64_t kRealtimeEpochNs = 1767225600ULL * 1000000000ULL;  // 2026-01-01T00:00:00Z
-inline constexpr std::uint64_t kMonotonicEpochNs = 1000ULL * 1000000000ULL;        // 1000 s after boot
+inline constexpr std::uint64_t kMonotonicEpochNs = 1000ULL * 1000000000ULL;       // 1000 s after boot
 
 }  // namespace sim::internal
 

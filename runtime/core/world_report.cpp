@@ -20,9 +20,8 @@ void World::DescribeFailure(Outcome& outcome) {
 std::string World::DescribeDeadlock() const {
   std::size_t blocked = 0;
   for (auto& thread : threads_) blocked += thread->state == ThreadState::kBlocked;
-  return std::to_string(blocked) +
-         (blocked == 1 ? " thread is blocked and no thread can run or wake it"
-                       : " threads are blocked and no thread can run or wake them");
+  return std::to_string(blocked) + (blocked == 1 ? " thread is blocked and no thread can run or wake it"
+                                                 : " threads are blocked and no thread can run or wake them");
 }
 
 std::uint64_t World::FailureSignature() const {
@@ -75,9 +74,7 @@ void World::DescribeThreads(Outcome& outcome) {
   for (auto& thread : threads_) {
     std::string line = "T" + std::to_string(thread->id) + (thread->id == 0 ? " 'main'" : "");
     switch (thread->state) {
-      case ThreadState::kFinished:
-        line += " finished";
-        break;
+      case ThreadState::kFinished: line += " finished"; break;
       case ThreadState::kBlocked: {
         char object[32];
         std::snprintf(object, sizeof object, "%p", thread->wait.object);

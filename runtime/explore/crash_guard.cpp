@@ -4,15 +4,14 @@
 #include <cxxabi.h>
 #include <fcntl.h>
 #include <link.h>
-#include <sys/mman.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <ucontext.h>
 #include <unistd.h>
 
 #include <cstdio>
-#include <cstring>
-
 #include <cstdlib>
+#include <cstring>
 #include <string>
 
 #include "core/world.h"
@@ -51,8 +50,7 @@ void FindLibc() {
 }
 
 bool InsideLibc(const void* context) {
-  const auto pc = static_cast<std::uintptr_t>(
-      static_cast<const ucontext_t*>(context)->uc_mcontext.gregs[REG_RIP]);
+  const auto pc = static_cast<std::uintptr_t>(static_cast<const ucontext_t*>(context)->uc_mcontext.gregs[REG_RIP]);
   for (int i = 0; i < libc_range_count; ++i) {
     if (pc >= libc_ranges[i].start && pc < libc_ranges[i].end) return true;
   }
@@ -183,8 +181,8 @@ void OnCrashSignal(int signal_number, siginfo_t* info, void* context) {
     const bool fault = context != nullptr;
     if (fault && InsideLibc(context)) ShortReportAndDie(signal_number, world);
     SimThread& thread = world.running();
-    std::string message = "T" + std::to_string(thread.id) + " received SIG" + std::string(sigabbrev_np(signal_number)) + " (" +
-                          strsignal(signal_number) + ")";
+    std::string message = "T" + std::to_string(thread.id) + " received SIG" + std::string(sigabbrev_np(signal_number)) +
+                          " (" + strsignal(signal_number) + ")";
     if (fault && (signal_number == SIGSEGV || signal_number == SIGBUS)) {
       char address[64];
       snprintf(address, sizeof address, " at address %p", info->si_addr);
@@ -231,13 +229,12 @@ void OnCrashSignal(int signal_number, siginfo_t* info, void* context) {
         what += std::string(": ") + exception.what();
       } catch (...) {
       }
-      world.EndExecution(Verdict::kUncaughtException,
-                         "uncaught exception in " + thread + " (std::terminate): " + what);
+      world.EndExecution(Verdict::kUncaughtException, "uncaught exception in " + thread + " (std::terminate): " + what);
     }
-    world.EndExecution(Verdict::kCrash,
-                       "std::terminate called in " + thread +
-                           " without an active exception (a joinable std::thread destroyed?)",
-                       SIGABRT);
+    world.EndExecution(
+        Verdict::kCrash,
+        "std::terminate called in " + thread + " without an active exception (a joinable std::thread destroyed?)",
+        SIGABRT);
   }
   if (previous_terminate_handler != nullptr) previous_terminate_handler();
   std::abort();
@@ -257,8 +254,8 @@ CrashGuard::CrashGuard(std::string replay_before, std::string replay_after, std:
   std::snprintf(replay_after_seed, sizeof replay_after_seed, "%s", replay_after.c_str());
   previous_actions = previous_;
   if (alternate_stack == nullptr) {
-    void* region = mmap(nullptr, kAlternateStackBytes + 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
-                        -1, 0);
+    void* region =
+        mmap(nullptr, kAlternateStackBytes + 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (region != MAP_FAILED) {
       mprotect(region, 4096, PROT_NONE);
       alternate_stack = static_cast<char*>(region) + 4096;

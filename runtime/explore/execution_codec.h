@@ -10,8 +10,8 @@
 #include <string>
 #include <string_view>
 
-#include "strategy/recording.h"
 #include "core/world.h"
+#include "strategy/recording.h"
 
 namespace sim::internal {
 

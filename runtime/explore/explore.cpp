@@ -3,18 +3,18 @@
 #include <cstdlib>
 #include <stdexcept>
 
+#include "core/world.h"
 #include "explore/crash_guard.h"
 #include "explore/determinism_check.h"
-#include "explore/schedule_diff.h"
 #include "explore/explore_internal.h"
 #include "explore/isolated_execution.h"
 #include "explore/options.h"
 #include "explore/replay_command.h"
 #include "explore/run_execution.h"
+#include "explore/schedule_diff.h"
+#include "explore/shrink.h"
 #include "report/report_json.h"
 #include "strategy/schedule.h"
-#include "explore/shrink.h"
-#include "core/world.h"
 
 namespace sim {
 namespace internal {
@@ -187,8 +187,7 @@ std::optional<Report> ExploreWithOptions(std::function<void()> body, const Optio
 void fail(std::string_view message) {
   if (internal::InWorld() && internal::current_world != nullptr) {
     internal::World& world = *internal::current_world;
-    world.EndExecution(Verdict::kFailure,
-                       std::string(message) + " (in T" + std::to_string(world.running().id) + ")");
+    world.EndExecution(Verdict::kFailure, std::string(message) + " (in T" + std::to_string(world.running().id) + ")");
   }
   std::fprintf(stderr, "simthread: sim::fail outside a world: %.*s\n", static_cast<int>(message.size()),
                message.data());

@@ -8,8 +8,8 @@
 #include <string>
 #include <utility>
 
-#include "sim/sim.h"
 #include "core/world.h"
+#include "sim/sim.h"
 
 namespace sim::internal {
 

@@ -15,10 +15,10 @@
 #include <string>
 #include <string_view>
 
+#include "core/thread_control_block.h"
 #include "explore/crash_guard.h"
 #include "explore/execution_codec.h"
 #include "strategy/recording.h"
-#include "core/thread_control_block.h"
 
 namespace sim::internal {
 namespace {
@@ -159,8 +159,7 @@ bool Isolated(const Options& options) { return options.isolate == "fork"; }
 void ResolveIsolation(Options& options, const char* automatic) {
   if (options.isolate == "auto") options.isolate = automatic;
   if (options.isolate != "fork" && options.isolate != "none") {
-    throw std::invalid_argument("SIM_OPTIONS: option 'isolate' is auto, fork or none, got '" + options.isolate +
-                                "'");
+    throw std::invalid_argument("SIM_OPTIONS: option 'isolate' is auto, fork or none, got '" + options.isolate + "'");
   }
 }
 
@@ -216,8 +215,8 @@ void ExecutionRunner::StartWorker() {
 void ExecutionRunner::ServeRequests(int requests, int replies) {
   while (const std::optional<std::string> request = ReadMessage(requests)) {
     bool goes_on = false;
-    const std::string reply = RunAndEncode(
-        learner_, [this, &request](Strategy* deciding) { return run_(deciding, *request); }, goes_on);
+    const std::string reply =
+        RunAndEncode(learner_, [this, &request](Strategy* deciding) { return run_(deciding, *request); }, goes_on);
     if (!WriteMessage(replies, reply) || !goes_on) break;
   }
   _exit(0);  // no static destructor or atexit handler of the parent's runs again here

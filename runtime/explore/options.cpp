@@ -18,8 +18,8 @@ namespace {
 void ParseValue(std::string_view key, std::string_view value, std::uint64_t& field) {
   auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), field);
   if (value.empty() || error != std::errc() || end != value.data() + value.size()) {
-    throw std::invalid_argument("SIM_OPTIONS: option '" + std::string(key) +
-                                "' expects a whole number >= 0, got '" + std::string(value) + "'");
+    throw std::invalid_argument("SIM_OPTIONS: option '" + std::string(key) + "' expects a whole number >= 0, got '" +
+                                std::string(value) + "'");
   }
 }
 
@@ -84,8 +84,8 @@ void ApplyOption(std::string_view key, std::string_view value, Options& options,
   }
 #include "explore/internal_options.inc"
 #undef SIM_OPTION
-  throw std::invalid_argument("SIM_OPTIONS: unknown option '" + std::string(key) + "'; valid options: " +
-                              ValidKeys() + " (SIM_OPTIONS=help=1 describes them)");
+  throw std::invalid_argument("SIM_OPTIONS: unknown option '" + std::string(key) + "'; valid options: " + ValidKeys() +
+                              " (SIM_OPTIONS=help=1 describes them)");
 }
 
 bool IsSeparator(char c) { return c == ':' || c == ',' || c == ' ' || c == '\t' || c == '\n'; }
@@ -146,7 +146,8 @@ std::string OptionsHelp() {
     text += line;
   };
   row("seed", "uint64", "-", "explore exactly this one seed (first_seed=N, seeds=1)");
-  row("schedule", "string", "-", "replay this schedule (S1-...) or the one in @FILE exactly (strategy=replay:..., seeds=1)");
+  row("schedule", "string", "-",
+      "replay this schedule (S1-...) or the one in @FILE exactly (strategy=replay:..., seeds=1)");
   const Options defaults;
 #define SIM_OPTION_TO_TEXT_uint64(value) std::to_string(value)
 #define SIM_OPTION_TO_TEXT_string(value) std::string(value)

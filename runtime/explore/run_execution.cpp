@@ -23,8 +23,7 @@ bool ShouldDescribe(Telling::Describe when, const Outcome& outcome) {
 void MaybeWriteTimeline(const Telling& telling, World& world, const Outcome& outcome, std::uint64_t seed) {
   if (telling.timeline.empty()) return;
   switch (telling.timeline_when) {
-    case Telling::TimelineWhen::kAlways:
-      break;
+    case Telling::TimelineWhen::kAlways: break;
     case Telling::TimelineWhen::kIfPassed:
       if (outcome.verdict != Verdict::kPass) return;
       break;
@@ -52,8 +51,8 @@ Outcome RunInWorld(const std::function<void()>& body, const Options& options, St
   return outcome;
 }
 
-Outcome RunExecution(const std::function<void()>& body, const Options& options, Strategy& strategy,
-                     std::uint64_t seed, const Telling& telling) {
+Outcome RunExecution(const std::function<void()>& body, const Options& options, Strategy& strategy, std::uint64_t seed,
+                     const Telling& telling) {
   // A runner for one request: its worker ends when the runner does.
   ExecutionRunner runner(options, &strategy, [&](Strategy* deciding, std::string_view) {
     return RunInWorld(body, options, *deciding, seed, telling);

@@ -46,8 +46,8 @@ Outcome RunInWorld(const std::function<void()>& body, const Options& options, St
 // RunInWorld here, or, when Isolated(options), in a child process of its
 // own; either way `strategy` ends as if the execution had run here, and a
 // crash is recovered from (CrashGuard::AfterCrash).
-Outcome RunExecution(const std::function<void()>& body, const Options& options, Strategy& strategy,
-                     std::uint64_t seed, const Telling& telling = {});
+Outcome RunExecution(const std::function<void()>& body, const Options& options, Strategy& strategy, std::uint64_t seed,
+                     const Telling& telling = {});
 
 }  // namespace sim::internal
 

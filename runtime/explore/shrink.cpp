@@ -52,8 +52,7 @@ bool ShrinkBudget::Take(ShrinkResult& result) {
 
 std::string ShrinkStopNote(ShrinkStop stop, std::uint64_t candidates, const Options& options) {
   switch (stop) {
-    case ShrinkStop::kDone:
-      return "";
+    case ShrinkStop::kDone: return "";
     case ShrinkStop::kCandidateBound:
       return "shrinking stopped at its bound of " + std::to_string(candidates) +
              " candidates (shrink_candidates); a higher bound may find fewer preemptions";
@@ -114,8 +113,10 @@ ShrinkResult ShrinkFailure(const std::function<void()>& body, const Options& giv
   const bool fault_unfit_to_replay = failing.process_suspect && (!Isolated(options) || failing.anchored.empty());
   if (fault_unfit_to_replay || failing.verdict == Verdict::kNondeterministic) {
     if (!options.timeline.empty()) {
-      std::fprintf(stderr, "simthread: no timeline written to %s: a fault is reported as found, without the replay "
-                   "that records a timeline\n", options.timeline.c_str());
+      std::fprintf(stderr,
+                   "simthread: no timeline written to %s: a fault is reported as found, without the replay "
+                   "that records a timeline\n",
+                   options.timeline.c_str());
     }
     result.outcome = failing;
     return result;
@@ -139,8 +140,8 @@ ShrinkResult ShrinkFailure(const std::function<void()>& body, const Options& giv
   // need not be the fewest preemptions: the few the bug needs may sit
   // elsewhere. Bounded exhaustive search from 0 preemptions upwards finds
   // the fewest, when the budget allows.
-  for (std::uint32_t bound = 0;
-       options.shrink != 0 && bound < best_preemptions && result.stop == ShrinkStop::kDone; ++bound) {
+  for (std::uint32_t bound = 0; options.shrink != 0 && bound < best_preemptions && result.stop == ShrinkStop::kDone;
+       ++bound) {
     std::unique_ptr<Strategy> dfs = MakeDfsStrategy(bound);
     ExecutionRunner schedules(options, dfs.get(), [&](Strategy* deciding, std::string_view) {
       return RunInWorld(body, options, *deciding, seed);

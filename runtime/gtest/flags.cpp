@@ -22,8 +22,8 @@ bool IsOptionKey(std::string_view key) {
   if (key == "seed") return true;
 #define SIM_OPTION(type, name, default_value, help) \
   if (key == #name) return true;
-#include "sim/options.inc"
 #include "explore/internal_options.inc"
+#include "sim/options.inc"
 #undef SIM_OPTION
   return false;
 }
@@ -64,9 +64,8 @@ TestSettings ParseTestSettings(int* argc, char** argv) {
       Bad(argument, "simthread flags start with --sim_ (an underscore); valid flags: " + ValidFlags());
     }
     const std::size_t equals = argument.find('=');
-    const std::string_view key = argument.substr(kPrefix.size(), equals == std::string_view::npos
-                                                                      ? std::string_view::npos
-                                                                      : equals - kPrefix.size());
+    const std::string_view key = argument.substr(
+        kPrefix.size(), equals == std::string_view::npos ? std::string_view::npos : equals - kPrefix.size());
     const std::string_view value = equals == std::string_view::npos ? std::string_view() : argument.substr(equals + 1);
     if (key == "help") {
       settings.help = true;
@@ -95,10 +94,12 @@ TestSettings ParseTestSettings(int* argc, char** argv) {
   }
   argv[kept] = nullptr;
   *argc = kept;
-  if (settings.options.seeds == 0) throw std::invalid_argument("seeds must be at least 1 (--sim_seeds=N or SIM_OPTIONS=seeds=N)");
+  if (settings.options.seeds == 0)
+    throw std::invalid_argument("seeds must be at least 1 (--sim_seeds=N or SIM_OPTIONS=seeds=N)");
   Options resolved = settings.options;
   ResolveIsolation(resolved, "fork");  // throws for a value it does not know
-  if (settings.options.chunk == 0) throw std::invalid_argument("chunk must be at least 1 (--sim_chunk=N or SIM_OPTIONS=chunk=N)");
+  if (settings.options.chunk == 0)
+    throw std::invalid_argument("chunk must be at least 1 (--sim_chunk=N or SIM_OPTIONS=chunk=N)");
   return settings;
 }
 

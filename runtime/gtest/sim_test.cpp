@@ -15,12 +15,12 @@
 #include <string>
 #include <vector>
 
+#include "common/exit_status.h"
+#include "core/world.h"
 #include "explore/explore_internal.h"
 #include "explore/isolated_execution.h"
 #include "explore/options.h"
 #include "explore/replay_command.h"
-#include "common/exit_status.h"
-#include "core/world.h"
 #include "gtest/flags.h"
 #include "sim/gtest.h"
 
@@ -35,9 +35,9 @@ namespace {
 struct GtestState {
   std::deque<SimTestRecord> records;  // deque: RegisterTest's factories keep pointers to records
   TestSettings settings;
-  std::string executable;             // for replay commands
+  std::string executable;  // for replay commands
   bool initialized = false;
-  int iteration = 0;                  // of --gtest_repeat, from the listener
+  int iteration = 0;  // of --gtest_repeat, from the listener
   std::uint64_t chunks_run = 0;
   bool warned_uninstrumented = false;
 };
@@ -98,11 +98,10 @@ class FailureInterceptor : public testing::ScopedFakeTestPartResultReporter {
       return;
     }
     World& world = *current_world;
-    const std::string location =
-        result.line_number() >= 0 ? Basename(result.file_name()) + ":" + std::to_string(result.line_number())
-                                  : Basename(result.file_name());
-    execution_failures.push_back(location + " (in T" + std::to_string(world.running().id) + "): " +
-                                 result.summary());
+    const std::string location = result.line_number() >= 0
+                                     ? Basename(result.file_name()) + ":" + std::to_string(result.line_number())
+                                     : Basename(result.file_name());
+    execution_failures.push_back(location + " (in T" + std::to_string(world.running().id) + "): " + result.summary());
     // ASSERT_*: end the execution here, as a fatal failure ends a test.
     if (result.fatally_failed()) world.EndExecution(Verdict::kFailure, Join(execution_failures));
   }
@@ -149,8 +148,8 @@ std::string ReplayCommandBeforeSeed(const std::string& full_test_name, const std
   const TestSettings& settings = State().settings;
   Options replayed = settings.options;
   if (!strategy.empty() && settings.schedule.empty()) replayed.strategy = strategy;
-  std::string command = ShellQuote(State().executable) + " " + ShellQuote("--gtest_filter=" + full_test_name) +
-                        OptionsAsFlags(replayed);
+  std::string command =
+      ShellQuote(State().executable) + " " + ShellQuote("--gtest_filter=" + full_test_name) + OptionsAsFlags(replayed);
   if (!settings.schedule.empty()) command += " " + ShellQuote("--sim_schedule=" + settings.schedule);
   return command + " --sim_replay=";
 }
@@ -249,8 +248,7 @@ void RunChunk(const SimTestRecord& record, const SeedChunk& chunk, void (*run_se
   testing::Test::RecordProperty("sim_replay", report->replay);
   ADD_FAILURE_AT(record.file, record.line)
       << "SIM_TEST " << record.suite << "." << record.name << " failed at seed " << report->seed << " ("
-      << report->seeds_passed << (report->seeds_passed == 1 ? " seed" : " seeds")
-      << " of this chunk passed first):\n"
+      << report->seeds_passed << (report->seeds_passed == 1 ? " seed" : " seeds") << " of this chunk passed first):\n"
       << report->render();
 }
 
@@ -281,8 +279,8 @@ void init(int* argc, char** argv) {
   constexpr std::uint64_t kMaxChunks = 100000;
   if ((options.seeds + options.chunk - 1) / options.chunk > kMaxChunks) {
     std::fprintf(stderr,
-                 "simthread: %" PRIu64 " seeds in chunks of %" PRIu64
-                 " would register more than %" PRIu64 " tests per SIM_TEST; raise --sim_chunk\n",
+                 "simthread: %" PRIu64 " seeds in chunks of %" PRIu64 " would register more than %" PRIu64
+                 " tests per SIM_TEST; raise --sim_chunk\n",
                  options.seeds, options.chunk, kMaxChunks);
     std::exit(exit_status::kUsage);
   }
@@ -292,8 +290,7 @@ void init(int* argc, char** argv) {
       const SeedChunk chunk{options.first_seed + begin,
                             options.first_seed + std::min(options.seeds, begin + options.chunk)};
       const std::string name = ChunkTestName(record, chunk);
-      const std::string value_param =
-          "seeds=[" + std::to_string(chunk.begin) + "," + std::to_string(chunk.end) + ")";
+      const std::string value_param = "seeds=[" + std::to_string(chunk.begin) + "," + std::to_string(chunk.end) + ")";
       record.register_chunk(record, chunk, name.c_str(), value_param.c_str());
     }
   }

@@ -51,8 +51,8 @@ std::string AbseilSymbol(const char* inline_namespace, const char* rest) {
   for (const char* inline_namespace : kAbseilInlineNamespaces) {
     auto nominal_frequency = reinterpret_cast<double (*)()>(
         dlsym(RTLD_DEFAULT, AbseilSymbol(inline_namespace, "13base_internal19NominalCPUFrequencyEv").c_str()));
-    auto register_source = reinterpret_cast<void (*)(std::int64_t (*)())>(
-        dlsym(RTLD_DEFAULT, AbseilSymbol(inline_namespace, "13base_internal16CycleClockSource8RegisterEPFlvE").c_str()));
+    auto register_source = reinterpret_cast<void (*)(std::int64_t (*)())>(dlsym(
+        RTLD_DEFAULT, AbseilSymbol(inline_namespace, "13base_internal16CycleClockSource8RegisterEPFlvE").c_str()));
     if (nominal_frequency == nullptr || register_source == nullptr) continue;
     const double hz = nominal_frequency();  // calibrates now, on real time; cached for the process
     if (hz > 0) cycles_per_ns = hz / 1e9;

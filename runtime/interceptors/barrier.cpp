@@ -14,8 +14,8 @@
 #include <cerrno>
 #include <vector>
 
-#include "interceptors/real_function.h"
 #include "core/world.h"
+#include "interceptors/real_function.h"
 
 using namespace sim::internal;
 

@@ -40,8 +40,8 @@ constexpr const char* kCondVersion = "GLIBC_2.3.2";
 RealFunction<int(pthread_cond_t*, const pthread_condattr_t*)> real_init("pthread_cond_init", kCondVersion);
 RealFunction<int(pthread_cond_t*)> real_destroy("pthread_cond_destroy", kCondVersion);
 RealFunction<int(pthread_cond_t*, pthread_mutex_t*)> real_wait("pthread_cond_wait", kCondVersion);
-RealFunction<int(pthread_cond_t*, pthread_mutex_t*, const struct timespec*)> real_timedwait(
-    "pthread_cond_timedwait", kCondVersion);
+RealFunction<int(pthread_cond_t*, pthread_mutex_t*, const struct timespec*)> real_timedwait("pthread_cond_timedwait",
+                                                                                            kCondVersion);
 // Added in GLIBC_2.30, after the 2.3.2 layout change: the default version is the only one.
 RealFunction<int(pthread_cond_t*, pthread_mutex_t*, clockid_t, const struct timespec*)> real_clockwait(
     "pthread_cond_clockwait");

@@ -20,10 +20,10 @@
 #include <ctime>
 #include <list>
 
+#include "core/world.h"
 #include "interceptors/mutex_model.h"
 #include "interceptors/real_function.h"
 #include "interceptors/virtual_clock.h"
-#include "core/world.h"
 
 using namespace sim::internal;
 
@@ -94,7 +94,7 @@ long FutexWait(World& world, const std::uint32_t* address, std::uint32_t expecte
   const Wait wait{
       .description = "futex wait",
       .object = address,
-      .deadline_ns = deadline_ns, // no ready predicate: only FUTEX_WAKE or the deadline ends it
+      .deadline_ns = deadline_ns,  // no ready predicate: only FUTEX_WAKE or the deadline ends it
   };
   if (!world.Block(wait)) return 0;
   // Timed out: the waker never took us off the queue.
@@ -138,12 +138,12 @@ long Futex(World& world, const Site& site, long address_argument, long op_argume
         if (!ValidDuration(*timeout)) return Fail(EINVAL);
         if (command == FUTEX_WAIT) {
           // Relative, whatever the clock flag says (as in the kernel).
-          const std::uint64_t relative =
-              static_cast<std::uint64_t>(timeout->tv_sec) * 1000000000ULL + static_cast<std::uint64_t>(timeout->tv_nsec);
+          const std::uint64_t relative = static_cast<std::uint64_t>(timeout->tv_sec) * 1000000000ULL +
+                                         static_cast<std::uint64_t>(timeout->tv_nsec);
           deadline_ns = world.now_ns() + relative;
         } else {
-          deadline_ns = DeadlineFromAbsolute((op & FUTEX_CLOCK_REALTIME) != 0 ? CLOCK_REALTIME : CLOCK_MONOTONIC,
-                                             *timeout);
+          deadline_ns =
+              DeadlineFromAbsolute((op & FUTEX_CLOCK_REALTIME) != 0 ? CLOCK_REALTIME : CLOCK_MONOTONIC, *timeout);
         }
       }
       return FutexWait(world, address, value, deadline_ns, command == FUTEX_WAIT ? FUTEX_BITSET_MATCH_ANY : bitset);

@@ -14,8 +14,8 @@
 #include <utility>
 #include <vector>
 
-#include "interceptors/real_function.h"
 #include "core/world.h"
+#include "interceptors/real_function.h"
 
 using namespace sim::internal;
 
@@ -87,9 +87,8 @@ int pthread_key_create(pthread_key_t* key, void (*destructor)(void*)) {
 }
 
 int pthread_key_delete(pthread_key_t key) {
-  Keys().Update([key](KeyRegistry::Keys& keys) {
-    std::erase_if(keys, [key](const auto& entry) { return entry.first == key; });
-  });
+  Keys().Update(
+      [key](KeyRegistry::Keys& keys) { std::erase_if(keys, [key](const auto& entry) { return entry.first == key; }); });
   return real_key_delete(key);
 }
 

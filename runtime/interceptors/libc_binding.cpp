@@ -60,8 +60,9 @@ __attribute__((visibility("hidden"))) void* __sim_bind_libc_symbol(SimLibcBindin
     WriteRaw(binding->name);
     WriteRaw(binding->version != nullptr ? "@" : "");
     WriteRaw(binding->version != nullptr ? binding->version : "");
-    WriteRaw("', which the runtime calls, in the libraries the program loaded; "
-             "is libc dynamically linked, and is it as new as the one simthread was built with?\n");
+    WriteRaw(
+        "', which the runtime calls, in the libraries the program loaded; "
+        "is libc dynamically linked, and is it as new as the one simthread was built with?\n");
     RawSyscall3(SYS_exit_group, 70, 0, 0);
   }
   __atomic_store_n(&binding->target, target, __ATOMIC_RELEASE);

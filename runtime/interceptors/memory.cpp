@@ -29,8 +29,8 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "interceptors/real_function.h"
 #include "core/world.h"
+#include "interceptors/real_function.h"
 
 using namespace sim::internal;
 
@@ -110,9 +110,11 @@ std::size_t BlockSize(char* block) {
 extern "C" {
 
 __attribute__((weak)) void free(void* pointer) noexcept {
-  if (pointer != nullptr && InWorld()) [[unlikely]] ForgetModelsInBlock(static_cast<char*>(pointer));
+  if (pointer != nullptr && InWorld()) [[unlikely]]
+    ForgetModelsInBlock(static_cast<char*>(pointer));
   const FreeFunction function = real_free.load(std::memory_order_acquire);
-  if (function == nullptr) [[unlikely]] return FreeBeforeResolved(pointer);
+  if (function == nullptr) [[unlikely]]
+    return FreeBeforeResolved(pointer);
   function(pointer);
 }
 

@@ -29,8 +29,8 @@
 
 #include <optional>
 
-#include "interceptors/real_function.h"
 #include "core/world.h"
+#include "interceptors/real_function.h"
 
 using namespace sim::internal;
 

@@ -7,8 +7,8 @@
 
 #include <cstdlib>
 
-#include "interceptors/real_function.h"
 #include "core/world.h"
+#include "interceptors/real_function.h"
 
 using namespace sim::internal;
 
@@ -21,8 +21,7 @@ RealFunction<pid_t()> real_fork("fork");
   World& world = *current_world;
   world.EndExecution(sim::Verdict::kUnsupported,
                      std::string(call) + " called in T" + std::to_string(world.running().id) +
-                         ": a world cannot model a second process; move the " + call +
-                         " out of the explored code");
+                         ": a world cannot model a second process; move the " + call + " out of the explored code");
 }
 }  // namespace
 
@@ -40,10 +39,10 @@ void abort() {
 void __assert_fail(const char* assertion, const char* file, unsigned line, const char* function) {
   if (InWorld()) {
     World& world = *current_world;
-    world.EndExecution(sim::Verdict::kCrash, std::string("assertion failed in T") +
-                                                 std::to_string(world.running().id) + ": " + assertion + " (" +
-                                                 file + ":" + std::to_string(line) + " in " + function + ")",
-                     SIGABRT);
+    world.EndExecution(sim::Verdict::kCrash,
+                       std::string("assertion failed in T") + std::to_string(world.running().id) + ": " + assertion +
+                           " (" + file + ":" + std::to_string(line) + " in " + function + ")",
+                       SIGABRT);
   }
   real_assert_fail(assertion, file, line, function);
   __builtin_unreachable();

@@ -22,8 +22,7 @@ class RealFunction;
 template <typename Result, typename... Args>
 class RealFunction<Result(Args...)> {
  public:
-  constexpr explicit RealFunction(const char* name, const char* version = nullptr)
-      : name_(name), version_(version) {}
+  constexpr explicit RealFunction(const char* name, const char* version = nullptr) : name_(name), version_(version) {}
 
   Result operator()(Args... args) {
     if (function_ == nullptr) Resolve();

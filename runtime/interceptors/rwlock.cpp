@@ -34,13 +34,11 @@ RealFunction<int(pthread_rwlock_t*)> real_destroy("pthread_rwlock_destroy");
 RealFunction<int(pthread_rwlock_t*)> real_rdlock("pthread_rwlock_rdlock");
 RealFunction<int(pthread_rwlock_t*)> real_tryrdlock("pthread_rwlock_tryrdlock");
 RealFunction<int(pthread_rwlock_t*, const struct timespec*)> real_timedrdlock("pthread_rwlock_timedrdlock");
-RealFunction<int(pthread_rwlock_t*, clockid_t, const struct timespec*)> real_clockrdlock(
-    "pthread_rwlock_clockrdlock");
+RealFunction<int(pthread_rwlock_t*, clockid_t, const struct timespec*)> real_clockrdlock("pthread_rwlock_clockrdlock");
 RealFunction<int(pthread_rwlock_t*)> real_wrlock("pthread_rwlock_wrlock");
 RealFunction<int(pthread_rwlock_t*)> real_trywrlock("pthread_rwlock_trywrlock");
 RealFunction<int(pthread_rwlock_t*, const struct timespec*)> real_timedwrlock("pthread_rwlock_timedwrlock");
-RealFunction<int(pthread_rwlock_t*, clockid_t, const struct timespec*)> real_clockwrlock(
-    "pthread_rwlock_clockwrlock");
+RealFunction<int(pthread_rwlock_t*, clockid_t, const struct timespec*)> real_clockwrlock("pthread_rwlock_clockwrlock");
 RealFunction<int(pthread_rwlock_t*)> real_unlock("pthread_rwlock_unlock");
 
 // glibc 2.36: __readers counts readers from bit 3 (PTHREAD_RWLOCK_READER_SHIFT).
@@ -48,17 +46,16 @@ constexpr unsigned kReaderShift = 3;
 
 struct RwlockModel final : SyncModel {
   bool prefer_writers = false;
-  bool held_outside_world = false;   // by a real thread before the world began; never released here
+  bool held_outside_world = false;  // by a real thread before the world began; never released here
   SimThread* writer = nullptr;
-  std::vector<SimThread*> readers;   // one entry per read lock, in acquisition order
+  std::vector<SimThread*> readers;  // one entry per read lock, in acquisition order
   unsigned waiting_writers = 0;
 };
 
 RwlockModel& RwlockModelOf(World& world, pthread_rwlock_t* rwlock) {
   RwlockModel& model = world.ModelOf<RwlockModel>(rwlock, [rwlock] {
     auto created = std::make_unique<RwlockModel>();
-    created->held_outside_world =
-        rwlock->__data.__cur_writer != 0 || (rwlock->__data.__readers >> kReaderShift) != 0;
+    created->held_outside_world = rwlock->__data.__cur_writer != 0 || (rwlock->__data.__readers >> kReaderShift) != 0;
     return created;
   });
   // A lock nobody holds or waits for may be a new one at the address of one
@@ -105,8 +102,7 @@ std::string RwlockHolders(const void* model) {
 
 // Blocks until the running thread holds `rwlock` for reading. Returns 0,
 // EBUSY (try), EDEADLK (it holds it for writing), ETIMEDOUT or EINVAL.
-int ReadLock(World& world, pthread_rwlock_t* rwlock, bool try_only, clockid_t clock,
-             const struct timespec* absolute) {
+int ReadLock(World& world, pthread_rwlock_t* rwlock, bool try_only, clockid_t clock, const struct timespec* absolute) {
   RwlockModel& model = RwlockModelOf(world, rwlock);
   SimThread& self = world.running();
   if (model.writer == &self) return EDEADLK;
@@ -134,8 +130,7 @@ int ReadLock(World& world, pthread_rwlock_t* rwlock, bool try_only, clockid_t cl
 // EBUSY (try), EDEADLK (it already holds it for writing), ETIMEDOUT or
 // EINVAL. A thread holding a read lock that asks for the write lock waits
 // for itself forever, as in glibc: the world reports the deadlock.
-int WriteLock(World& world, pthread_rwlock_t* rwlock, bool try_only, clockid_t clock,
-              const struct timespec* absolute) {
+int WriteLock(World& world, pthread_rwlock_t* rwlock, bool try_only, clockid_t clock, const struct timespec* absolute) {
   RwlockModel& model = RwlockModelOf(world, rwlock);
   SimThread& self = world.running();
   if (model.writer == &self) return EDEADLK;

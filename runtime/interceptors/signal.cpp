@@ -30,8 +30,8 @@
 #include <cerrno>
 #include <string>
 
-#include "interceptors/real_function.h"
 #include "core/world.h"
+#include "interceptors/real_function.h"
 
 using namespace sim::internal;
 
@@ -66,12 +66,10 @@ Disposition DispositionOf(int signal_number, struct sigaction& action) {
     case SIGCHLD:
     case SIGCONT:
     case SIGURG:
-    case SIGWINCH:
-      return Disposition::kIgnore;
+    case SIGWINCH: return Disposition::kIgnore;
     case SIGTSTP:
     case SIGTTIN:
-    case SIGTTOU:
-      return Disposition::kStop;
+    case SIGTTOU: return Disposition::kStop;
   }
   return Disposition::kTerminate;
 }
@@ -165,14 +163,10 @@ int pthread_kill(pthread_t handle, int signal_number) noexcept {
   struct sigaction action;
   const Disposition disposition = DispositionOf(signal_number, action);
   switch (disposition) {
-    case Disposition::kIgnore:
-      return 0;  // discarded when sent, as by the kernel
+    case Disposition::kIgnore: return 0;  // discarded when sent, as by the kernel
     case Disposition::kTerminate:
-    case Disposition::kStop:
-      EndForDefaultAction(world, disposition, what);
-      return 0;
-    case Disposition::kHandle:
-      break;
+    case Disposition::kStop: EndForDefaultAction(world, disposition, what); return 0;
+    case Disposition::kHandle: break;
   }
   // A standard signal is pending at most once; real-time signals queue.
   std::vector<int>& pending = target->pending_signals;
@@ -191,8 +185,7 @@ int raise(int signal_number) noexcept {
     return -1;
   }
   if (signal_number == 0) return 0;
-  return SignalSelf(world, signal_number,
-                    ThreadName(world.running()) + " raised " + SignalName(signal_number));
+  return SignalSelf(world, signal_number, ThreadName(world.running()) + " raised " + SignalName(signal_number));
 }
 
 }  // extern "C"

@@ -23,9 +23,9 @@
 
 #include <cerrno>
 
+#include "core/world.h"
 #include "interceptors/lock_model.h"
 #include "interceptors/real_function.h"
-#include "core/world.h"
 
 using namespace sim::internal;
 

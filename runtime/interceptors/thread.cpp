@@ -8,8 +8,8 @@
 
 #include <cerrno>
 
-#include "interceptors/real_function.h"
 #include "core/world.h"
+#include "interceptors/real_function.h"
 
 using namespace sim::internal;
 
@@ -60,9 +60,7 @@ int pthread_create(pthread_t* handle, const pthread_attr_t* attributes, void* (*
   if (!InWorld()) return real_create(handle, attributes, start, argument);
   World& world = *current_world;
   const Site site = world.CallerSite();
-  SimThread& thread = world.CreateThread([start, argument] {
-    current_world->running().result = start(argument);
-  });
+  SimThread& thread = world.CreateThread([start, argument] { current_world->running().result = start(argument); });
   int detach_state = PTHREAD_CREATE_JOINABLE;
   if (attributes != nullptr) pthread_attr_getdetachstate(attributes, &detach_state);
   thread.detached = detach_state == PTHREAD_CREATE_DETACHED;

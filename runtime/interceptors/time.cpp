@@ -20,16 +20,15 @@
 #include <cstdint>
 #include <optional>
 
+#include "core/world.h"
 #include "interceptors/real_function.h"
 #include "interceptors/virtual_clock.h"
-#include "core/world.h"
 
 using namespace sim::internal;
 
 namespace {
 RealFunction<int(const struct timespec*, struct timespec*)> real_nanosleep("nanosleep");
-RealFunction<int(clockid_t, int, const struct timespec*, struct timespec*)> real_clock_nanosleep(
-    "clock_nanosleep");
+RealFunction<int(clockid_t, int, const struct timespec*, struct timespec*)> real_clock_nanosleep("clock_nanosleep");
 RealFunction<int(useconds_t)> real_usleep("usleep");
 RealFunction<unsigned(unsigned)> real_sleep("sleep");
 RealFunction<int()> real_sched_yield("sched_yield");
@@ -47,16 +46,13 @@ std::optional<std::uint64_t> ClockOffsetNs(clockid_t clock) {
   switch (clock) {
     case CLOCK_REALTIME:
     case CLOCK_REALTIME_COARSE:
-    case CLOCK_REALTIME_ALARM:
-      return kRealtimeEpochNs;
-    case CLOCK_TAI:
-      return kRealtimeEpochNs + kTaiOffsetNs;
+    case CLOCK_REALTIME_ALARM: return kRealtimeEpochNs;
+    case CLOCK_TAI: return kRealtimeEpochNs + kTaiOffsetNs;
     case CLOCK_MONOTONIC:
     case CLOCK_MONOTONIC_RAW:
     case CLOCK_MONOTONIC_COARSE:
     case CLOCK_BOOTTIME:  // a world never suspends
-    case CLOCK_BOOTTIME_ALARM:
-      return kMonotonicEpochNs;
+    case CLOCK_BOOTTIME_ALARM: return kMonotonicEpochNs;
     case CLOCK_PROCESS_CPUTIME_ID:
     case CLOCK_THREAD_CPUTIME_ID:
       // Virtual too: the real CPU time of the one OS thread that runs every
@@ -211,7 +207,8 @@ int gettimeofday(struct timeval* time, void* timezone) noexcept {
 time_t time(time_t* result) noexcept {
   if (!InWorld()) return real_time(result);
   World& world = *current_world;
-  const auto now = static_cast<time_t>(ReadClockNs(world, kRealtimeEpochNs, world.CallerSite()) / kNanosecondsPerSecond);
+  const auto now =
+      static_cast<time_t>(ReadClockNs(world, kRealtimeEpochNs, world.CallerSite()) / kNanosecondsPerSecond);
   if (result != nullptr) *result = now;
   return now;
 }

@@ -17,8 +17,8 @@ bool ValidDeadline(const timespec* absolute) {
 }
 
 std::uint64_t DeadlineFromAbsolute(clockid_t clock, const timespec& absolute) {
-  const auto absolute_ns = static_cast<std::uint64_t>(absolute.tv_sec) * 1000000000ULL +
-                           static_cast<std::uint64_t>(absolute.tv_nsec);
+  const auto absolute_ns =
+      static_cast<std::uint64_t>(absolute.tv_sec) * 1000000000ULL + static_cast<std::uint64_t>(absolute.tv_nsec);
   const std::uint64_t epoch = clock == CLOCK_REALTIME ? kRealtimeEpochNs : kMonotonicEpochNs;
   return absolute.tv_sec < 0 || absolute_ns < epoch ? 0 : absolute_ns - epoch;
 }

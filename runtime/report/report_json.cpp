@@ -24,8 +24,8 @@ std::string ReportJson(const Report& report) {
          ", \"step\": " + std::to_string(report.step) + ", \"preemptions\": " + std::to_string(report.preemptions) +
          ", \"preemptions_before_shrink\": " + std::to_string(report.preemptions_before_shrink) +
          ", \"shrink_candidates\": " + std::to_string(report.shrink_candidates) +
-         ", \"shrink_stopped\": " + JsonString(report.shrink_stopped) +
-         ", \"replay\": " + JsonString(report.replay) + "}\n";
+         ", \"shrink_stopped\": " + JsonString(report.shrink_stopped) + ", \"replay\": " + JsonString(report.replay) +
+         "}\n";
 }
 
 std::string PassJson(std::uint64_t seed, std::uint64_t seeds) {

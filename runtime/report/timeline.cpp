@@ -209,8 +209,8 @@ class FlowBuilder {
       if (run == kNone) return;
       to_step = model_.runs[run].begin;
     }
-    model_.flows.push_back({name != nullptr ? name : FlowName(family), release.thread, release.step, from,
-                            acquire.thread, to_step, to});
+    model_.flows.push_back(
+        {name != nullptr ? name : FlowName(family), release.thread, release.step, from, acquire.thread, to_step, to});
   }
 
   bool LastOfItsRun(std::size_t i) const {
@@ -251,8 +251,8 @@ class FlowBuilder {
     const ThreadId waiter = events_[i].thread;
     const std::size_t wake_run = FirstRunAfter(waiter, events_[i].step);
     if (wake_run == kNone) return;  // never woke
-    const std::size_t window_end = model_.runs[wake_run].first_event == kNone ? events_.size()
-                                                                              : model_.runs[wake_run].first_event;
+    const std::size_t window_end =
+        model_.runs[wake_run].first_event == kNone ? events_.size() : model_.runs[wake_run].first_event;
     const bool preempted_at_wait = i + 1 < events_.size() && events_[i + 1].step == events_[i].step + 1;
     std::size_t chosen = kNone;
     for (std::size_t k = 0; k < notifies.size(); ++k) {
@@ -270,9 +270,8 @@ class FlowBuilder {
   // thread's next event; a post after the wait only when the thread blocked
   // there. Posts the waiting thread made itself are taken without a flow.
   void AddSemaphoreFlow(std::size_t i, const std::vector<std::size_t>& posts, std::vector<bool>& consumed) {
-    const std::size_t window_end = LastOfItsRun(i) ? (next_of_thread_[i] == kNone ? events_.size()
-                                                                                   : next_of_thread_[i])
-                                                   : i;
+    const std::size_t window_end =
+        LastOfItsRun(i) ? (next_of_thread_[i] == kNone ? events_.size() : next_of_thread_[i]) : i;
     for (std::size_t k = 0; k < posts.size() && posts[k] < window_end; ++k) {
       if (consumed[k]) continue;
       consumed[k] = true;
@@ -299,8 +298,8 @@ class FlowBuilder {
         thread_of_handle[event.object] = created;
         const std::size_t run = FirstRunAfter(created, event.step);
         if (run != kNone && model_.runs[run].thread == created) {
-          model_.flows.push_back({"create -> start", event.thread, event.step, i, created,
-                                  model_.runs[run].begin, model_.runs[run].first_event});
+          model_.flows.push_back({"create -> start", event.thread, event.step, i, created, model_.runs[run].begin,
+                                  model_.runs[run].first_event});
         }
       } else if (event.kind == EventKind::kJoin) {
         auto it = thread_of_handle.find(event.object);
@@ -311,7 +310,8 @@ class FlowBuilder {
       }
     }
     for (const auto& [join, target] : joins) {
-      if (target < exit_of.size() && exit_of[target] != kNone) Add(Family::kNone, "exit -> join", exit_of[target], join);
+      if (target < exit_of.size() && exit_of[target] != kNone)
+        Add(Family::kNone, "exit -> join", exit_of[target], join);
     }
   }
 
@@ -336,8 +336,7 @@ bool IsInstantKind(EventKind kind) {
     case EventKind::kClockRead:
     case EventKind::kKeyAccess:
       return false;  // memory and clock accesses: listed in their run's args, not drawn one by one
-    default:
-      return true;
+    default: return true;
   }
 }
 
@@ -468,8 +467,8 @@ void WriteTimeline(const std::string& path, World& world, const Outcome& outcome
     return;
   }
   std::fprintf(stderr, "simthread: timeline of seed %llu (%s) written to %s (%s)\n",
-               static_cast<unsigned long long>(seed), std::string(to_string(outcome.verdict)).c_str(),
-               target.c_str(), html ? "open it in a browser" : "open it in ui.perfetto.dev");
+               static_cast<unsigned long long>(seed), std::string(to_string(outcome.verdict)).c_str(), target.c_str(),
+               html ? "open it in a browser" : "open it in ui.perfetto.dev");
 }
 
 }  // namespace sim::internal

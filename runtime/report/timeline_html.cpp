@@ -39,8 +39,7 @@ constexpr double kLabelY = 58;
 constexpr double kTargetPlotWidth = 1150;  // with the labels, fits a 1400 px window
 constexpr double kMaxPlotWidth = 40000;
 
-const char* const kPalette[] = {"#4e79a7", "#f28e2b", "#59a14f", "#b07aa1",
-                                "#76b7b2", "#e15759", "#9c755f", "#edc948"};
+const char* const kPalette[] = {"#4e79a7", "#f28e2b", "#59a14f", "#b07aa1", "#76b7b2", "#e15759", "#9c755f", "#edc948"};
 
 std::string Escape(const std::string& text) {
   std::string out;
@@ -116,8 +115,8 @@ Canvas FitCanvas(const TimelineModel& model) {
   const std::size_t first_run = model.runs.size() > kMaxRunsDrawn ? model.runs.size() - kMaxRunsDrawn : 0;
   const std::uint64_t window_begin = model.runs.empty() ? 0 : model.runs[first_run].begin;
   const std::uint64_t span = std::max<std::uint64_t>(model.end_step - window_begin, 1);
-  const double px = std::max(kTargetPlotWidth / static_cast<double>(span),
-                             std::min(14.0, kMaxPlotWidth / static_cast<double>(span)));
+  const double px =
+      std::max(kTargetPlotWidth / static_cast<double>(span), std::min(14.0, kMaxPlotWidth / static_cast<double>(span)));
   const double plot_width = px * static_cast<double>(span);
   const double width = kLabelWidth + plot_width + 24;
   const double height = kTop + kLaneHeight * static_cast<double>(model.lanes.size()) + 8;
@@ -133,8 +132,8 @@ std::string RenderLanes(const TimelineModel& model, const Canvas& canvas) {
            Fixed(kLaneHeight) + "\" fill=\"" + (lane.thread % 2 ? "#f4f5f7" : "#fbfbfc") + "\"/>\n";
     svg += "<rect x=\"8\" y=\"" + Fixed(top + kSliceTop + 4) + "\" width=\"12\" height=\"12\" rx=\"2\" fill=\"" +
            Colour(lane.thread) + "\"/>";
-    svg += "<text class=\"lane-name\" x=\"26\" y=\"" + Fixed(top + kSliceTop + 15) + "\">" + Escape(lane.name) +
-           "</text>";
+    svg +=
+        "<text class=\"lane-name\" x=\"26\" y=\"" + Fixed(top + kSliceTop + 15) + "\">" + Escape(lane.name) + "</text>";
     svg += "<text class=\"lane-state\" x=\"8\" y=\"" + Fixed(top + kMarkerY + 4) + "\">" + Escape(lane.end_state) +
            "</text>\n";
   }
@@ -146,9 +145,9 @@ std::string RenderStepAxis(const TimelineModel& model, const Canvas& canvas) {
   const std::uint64_t tick = TickInterval(canvas.px, 60);
   for (std::uint64_t step = (canvas.window_begin + tick - 1) / tick * tick; step <= model.end_step; step += tick) {
     const double x = canvas.X(step);
-    svg += "<line class=\"grid\" x1=\"" + Fixed(x) + "\" y1=\"" + Fixed(kTop - 6) + "\" x2=\"" + Fixed(x) +
-           "\" y2=\"" + Fixed(canvas.height - 8) + "\"/><text class=\"tick\" x=\"" + Fixed(x) + "\" y=\"" +
-           Fixed(kTop - 10) + "\">" + std::to_string(step) + "</text>\n";
+    svg += "<line class=\"grid\" x1=\"" + Fixed(x) + "\" y1=\"" + Fixed(kTop - 6) + "\" x2=\"" + Fixed(x) + "\" y2=\"" +
+           Fixed(canvas.height - 8) + "\"/><text class=\"tick\" x=\"" + Fixed(x) + "\" y=\"" + Fixed(kTop - 10) +
+           "\">" + std::to_string(step) + "</text>\n";
   }
   svg += "<text class=\"axis\" x=\"8\" y=\"" + Fixed(kTop - 10) + "\">step &#8594;</text>\n";
   return svg;
@@ -274,9 +273,8 @@ std::string RenderFailure(const TimelineModel& model, const Canvas& canvas) {
   if (model.failure_on_thread) {
     const double y = canvas.LaneTop(model.failure_thread) + kSliceTop + kSliceHeight / 2;
     svg += "<circle cx=\"" + Fixed(x) + "\" cy=\"" + Fixed(y) + "\" r=\"9\" fill=\"#d62728\"/><path d=\"M" +
-           Fixed(x - 4) + "," + Fixed(y - 4) + " L" + Fixed(x + 4) + "," + Fixed(y + 4) + " M" + Fixed(x + 4) +
-           "," + Fixed(y - 4) + " L" + Fixed(x - 4) + "," + Fixed(y + 4) +
-           "\" stroke=\"#fff\" stroke-width=\"2.2\"/>";
+           Fixed(x - 4) + "," + Fixed(y - 4) + " L" + Fixed(x + 4) + "," + Fixed(y + 4) + " M" + Fixed(x + 4) + "," +
+           Fixed(y - 4) + " L" + Fixed(x - 4) + "," + Fixed(y + 4) + "\" stroke=\"#fff\" stroke-width=\"2.2\"/>";
   }
   svg += "<text class=\"failure-text\" x=\"" + Fixed(x - 6) + "\" y=\"" + Fixed(kTop - 22) + "\">" +
          Escape(std::string(to_string(model.verdict))) + " &#8600;</text></g>\n";
@@ -290,9 +288,10 @@ std::string RenderSvg(const TimelineModel& model, const Canvas& canvas) {
   std::string svg;
   svg += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + Fixed(width) + "\" height=\"" + Fixed(height) +
          "\" viewBox=\"0 0 " + Fixed(width) + " " + Fixed(height) + "\">\n";
-  svg += "<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"7\" "
-         "markerHeight=\"7\" orient=\"auto-start-reverse\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"#333\"/>"
-         "</marker></defs>\n";
+  svg +=
+      "<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"7\" "
+      "markerHeight=\"7\" orient=\"auto-start-reverse\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"#333\"/>"
+      "</marker></defs>\n";
   svg += RenderLanes(model, canvas);
   svg += RenderStepAxis(model, canvas);
   svg += RenderRuns(model, canvas);
@@ -335,8 +334,9 @@ std::string RenderSummary(const TimelineModel& model, const Canvas& canvas) {
     std::string story;
     for (const std::string& line : model.story) story += Escape(line) + "\n";
     // A long story (an unshrunk run) folds away so the lanes stay in view.
-    html += std::string(model.story.size() > 8 ? "<details>" : "<details open>") + "<summary>the preemptions, as a story (" +
-            std::to_string(model.story.size()) + " lines)</summary><pre class=\"story\">" + story + "</pre></details>\n";
+    html += std::string(model.story.size() > 8 ? "<details>" : "<details open>") +
+            "<summary>the preemptions, as a story (" + std::to_string(model.story.size()) +
+            " lines)</summary><pre class=\"story\">" + story + "</pre></details>\n";
   }
   if (canvas.first_run > 0) {
     html += "<p class=\"meta\">A long execution: this page draws its last " + std::to_string(kMaxRunsDrawn) +
@@ -352,12 +352,14 @@ std::string RenderTimelineHtml(const TimelineModel& model) {
   const Canvas canvas = FitCanvas(model);
   std::string html = RenderHead(model);
   html += RenderSummary(model, canvas);
-  html += R"(<div class="legend"><span><svg width="26" height="12"><rect width="26" height="12" rx="2" fill="#4e79a7"/></svg>a run of a thread (between two switches)</span><span><svg width="12" height="12"><path d="M6,1 L11,6 L6,11 L1,6 z" fill="#fff" stroke="#4e79a7" stroke-width="2"/></svg>sync operation</span><span><svg width="14" height="12"><path d="M7,0 L13,11 L1,11 z" fill="#ffd54f" stroke="#333"/></svg>gate</span><span><svg width="30" height="12"><path d="M1,6 L24,6" stroke="#333" stroke-width="1.4"/><path d="M22,2 L29,6 L22,10 z" fill="#333"/></svg>release &#8594; acquire (unlock&#8594;lock, notify&#8594;wake, post&#8594;wait, exit&#8594;join, create&#8594;start)</span><span><svg width="14" height="14"><circle cx="7" cy="7" r="6" fill="#d62728"/></svg>failure</span></div>
+  html +=
+      R"(<div class="legend"><span><svg width="26" height="12"><rect width="26" height="12" rx="2" fill="#4e79a7"/></svg>a run of a thread (between two switches)</span><span><svg width="12" height="12"><path d="M6,1 L11,6 L6,11 L1,6 z" fill="#fff" stroke="#4e79a7" stroke-width="2"/></svg>sync operation</span><span><svg width="14" height="12"><path d="M7,0 L13,11 L1,11 z" fill="#ffd54f" stroke="#333"/></svg>gate</span><span><svg width="30" height="12"><path d="M1,6 L24,6" stroke="#333" stroke-width="1.4"/><path d="M22,2 L29,6 L22,10 z" fill="#333"/></svg>release &#8594; acquire (unlock&#8594;lock, notify&#8594;wake, post&#8594;wait, exit&#8594;join, create&#8594;start)</span><span><svg width="14" height="14"><circle cx="7" cy="7" r="6" fill="#d62728"/></svg>failure</span></div>
 )";
   html += "<div class=\"scroll\">\n" + RenderSvg(model, canvas) + "</div>\n";
-  html += "<p class=\"note\">The x axis counts steps (scheduling points); virtual time is in the hover text. "
-          "Hover a slice, marker or arrow for its site and step. Written by simthread (SIM_OPTIONS=timeline=PATH); "
-          "with a .json PATH the same execution opens in ui.perfetto.dev.</p>\n";
+  html +=
+      "<p class=\"note\">The x axis counts steps (scheduling points); virtual time is in the hover text. "
+      "Hover a slice, marker or arrow for its site and step. Written by simthread (SIM_OPTIONS=timeline=PATH); "
+      "with a .json PATH the same execution opens in ui.perfetto.dev.</p>\n";
   // The script (timeline_assets/timeline.js) turns the SVG's titles into the #tip tooltip.
   html += "<div id=\"tip\"></div>\n<script>\n";
   html += kTimelineJs;

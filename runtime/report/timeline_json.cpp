@@ -13,9 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "report/timeline_model.h"
-
 #include "common/json_string.h"
+#include "report/timeline_model.h"
 
 namespace sim::internal {
 namespace {
@@ -55,8 +54,8 @@ std::string RunArgs(const TimelineModel& model, const TimelineModel::Run& run) {
   if (run.first_event != TimelineModel::kNone) {
     const TimelineModel::Point& first = model.events[run.first_event];
     const TimelineModel::Point& last = model.events[run.last_event];
-    args += ",\"virtual_time_ns_begin\":" + Number(first.time_ns) + ",\"virtual_time_ns_end\":" +
-            Number(last.time_ns) + ",\"first_site\":" + Quote(first.site) + ",\"last_site\":" + Quote(last.site);
+    args += ",\"virtual_time_ns_begin\":" + Number(first.time_ns) + ",\"virtual_time_ns_end\":" + Number(last.time_ns) +
+            ",\"first_site\":" + Quote(first.site) + ",\"last_site\":" + Quote(last.site);
     if (!first.function.empty()) args += ",\"function\":" + Quote(first.function);
     args += ",\"events\":[";
     const std::size_t count = run.last_event - run.first_event + 1;
@@ -103,9 +102,9 @@ void AddFlowPairs(const TimelineModel& model, std::vector<Timed>& timed) {
   for (const TimelineModel::Flow& flow : model.flows) {
     ++id;
     const std::string head = "{\"name\":" + Quote(flow.name) + ",\"cat\":\"flow\",\"id\":" + Number(id) + ",";
-    std::string args = "\"from\":" + Quote(model.events[flow.from_event].label) + ",\"from_step\":" +
-                       Number(flow.from_step) + ",\"to\":" + Quote(model.events[flow.to_event].label) +
-                       ",\"to_step\":" + Number(flow.to_step);
+    std::string args = "\"from\":" + Quote(model.events[flow.from_event].label) +
+                       ",\"from_step\":" + Number(flow.from_step) +
+                       ",\"to\":" + Quote(model.events[flow.to_event].label) + ",\"to_step\":" + Number(flow.to_step);
     timed.push_back({flow.from_step, 2,
                      head + "\"ph\":\"s\"," + Pid() + "\"tid\":" + Number(flow.from_thread) +
                          ",\"ts\":" + Number(flow.from_step) + ",\"args\":{" + args + "}}"});
@@ -124,9 +123,8 @@ void AddFailureInstant(const TimelineModel& model, std::vector<Timed>& timed) {
                      ",\"story\":[";
   for (std::size_t i = 0; i < model.story.size(); ++i) args += (i ? "," : "") + Quote(model.story[i]);
   args += "]";
-  const std::string where = model.failure_on_thread
-                                ? "\"s\":\"t\"," + Pid() + "\"tid\":" + Number(model.failure_thread)
-                                : "\"s\":\"g\"," + Pid() + "\"tid\":0";
+  const std::string where = model.failure_on_thread ? "\"s\":\"t\"," + Pid() + "\"tid\":" + Number(model.failure_thread)
+                                                    : "\"s\":\"g\"," + Pid() + "\"tid\":0";
   timed.push_back({model.failure_step, 3,
                    "{\"name\":" + Quote(model.failure_name) + ",\"cat\":\"verdict\",\"ph\":\"i\"," + where +
                        ",\"ts\":" + Number(model.failure_step) + ",\"args\":{" + args + "}}"});
@@ -149,9 +147,10 @@ std::vector<std::size_t> SortedByTime(const std::vector<Timed>& timed) {
 // The document up to its first event: what the execution was (otherData),
 // then the metadata events naming the process and each thread's track.
 std::string Preamble(const TimelineModel& model) {
-  std::string out = "{\"displayTimeUnit\":\"ns\",\n\"otherData\":{\"tool\":\"simthread\",\"seed\":" +
-                    Number(model.seed) + ",\"verdict\":" + Quote(std::string(to_string(model.verdict))) +
-                    ",\"steps\":" + Number(model.steps) + ",\"preemptions\":" + Number(model.preemptions);
+  std::string out =
+      "{\"displayTimeUnit\":\"ns\",\n\"otherData\":{\"tool\":\"simthread\",\"seed\":" + Number(model.seed) +
+      ",\"verdict\":" + Quote(std::string(to_string(model.verdict))) + ",\"steps\":" + Number(model.steps) +
+      ",\"preemptions\":" + Number(model.preemptions);
   char hash[32];
   std::snprintf(hash, sizeof hash, "%016" PRIx64, model.trace_hash);
   out += ",\"trace_hash\":\"" + std::string(hash) + "\",\"time_axis\":\"ts is the step (scheduling point index)\"},\n";

@@ -43,14 +43,14 @@ struct TimelineModel {
     std::size_t last_event = kNone;
     std::string range;  // "bank.cpp:23-25"
   };
-  struct Flow {  // a release on one thread that let another go on
+  struct Flow {        // a release on one thread that let another go on
     std::string name;  // "unlock -> lock"
     ThreadId from_thread = 0;
     std::uint64_t from_step = 0;
     std::size_t from_event = kNone;
     ThreadId to_thread = 0;
-    std::uint64_t to_step = 0;           // where the acquire completed
-    std::size_t to_event = kNone;        // the acquiring thread's event (lock, wait, join, ...)
+    std::uint64_t to_step = 0;     // where the acquire completed
+    std::size_t to_event = kNone;  // the acquiring thread's event (lock, wait, join, ...)
   };
 
   std::uint64_t seed = 0;

@@ -10,7 +10,8 @@ void RecordingStrategy::BeginExecution(std::uint64_t seed) {
 }
 
 Choice RecordingStrategy::Choose(std::span<const ThreadId> enabled, const ChoicePoint& at) {
-  if (keeping_) into_.choices.push_back({at.current, at.current_points, at.current_enabled, {enabled.begin(), enabled.end()}});
+  if (keeping_)
+    into_.choices.push_back({at.current, at.current_points, at.current_enabled, {enabled.begin(), enabled.end()}});
   return inner_.Choose(enabled, at);
 }
 

@@ -20,7 +20,8 @@ class ReplayStrategy final : public Strategy {
   void BeginExecution(std::uint64_t) override { next_ = 0; }
 
   Choice Choose(std::span<const ThreadId> enabled, const ChoicePoint&) override {
-    if (next_ >= decisions_.size()) [[unlikely]] return ScheduleEnded(enabled);
+    if (next_ >= decisions_.size()) [[unlikely]]
+      return ScheduleEnded(enabled);
     const ThreadId scheduled = decisions_[next_];
     if (std::find(enabled.begin(), enabled.end(), scheduled) == enabled.end()) [[unlikely]] {
       return NotEnabled(enabled, scheduled);

@@ -55,10 +55,10 @@ std::unique_ptr<Strategy> MakePortfolio(std::string_view list) {
     const std::string_view member = list.substr(start, comma - start);
     std::unique_ptr<Strategy> strategy = MakeSeededStrategy(member);
     if (strategy == nullptr) {
-      throw std::invalid_argument("strategy 'portfolio:" + std::string(list) + "': '" + std::string(member) +
-                                  "' cannot be a member; a portfolio is 'portfolio' (the default, portfolio:" +
-                                  std::string(kDefaultPortfolio) +
-                                  ") or portfolio:S,S,... with each S random, pct:D (D >= 1) or pos");
+      throw std::invalid_argument(
+          "strategy 'portfolio:" + std::string(list) + "': '" + std::string(member) +
+          "' cannot be a member; a portfolio is 'portfolio' (the default, portfolio:" + std::string(kDefaultPortfolio) +
+          ") or portfolio:S,S,... with each S random, pct:D (D >= 1) or pos");
     }
     members.push_back({std::string(member), std::move(strategy)});
     if (comma == list.size()) break;

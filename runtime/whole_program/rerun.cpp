@@ -15,8 +15,8 @@
 #include <sstream>
 #include <thread>
 
-#include "strategy/schedule.h"
 #include "explore/shrink.h"
+#include "strategy/schedule.h"
 
 namespace sim::internal {
 namespace {
@@ -127,7 +127,8 @@ void WriteOutcomeFile(const std::string& path, const Outcome& outcome, const std
        << exit_status << ' ' << outcome.trace_hash << ' ' << EncodeAnchored(outcome.anchored) << '\n'
        << choices.size();
   for (const ChoiceRecord& choice : choices) {
-    file << '\n' << choice.current << ' ' << choice.current_points << ' ' << (choice.current_enabled ? 1 : 0) << ' '
+    file << '\n'
+         << choice.current << ' ' << choice.current_points << ' ' << (choice.current_enabled ? 1 : 0) << ' '
          << choice.enabled.size();
     for (ThreadId thread : choice.enabled) file << ' ' << thread;
   }
@@ -171,8 +172,7 @@ ShrunkByRerunning ShrinkByRerunning(char** argv, const Options& options, const O
   ShrinkBudget budget(options, kShrinkReruns);
   // Candidates write no report file or timeline of their own.
   const std::string step_limit = ":max_steps=" + std::to_string(CandidateOptions(options, failing).max_steps);
-  const std::string candidate_options =
-      ":shrink=0:report_json=:timeline=:outcome_file=" + outcome_path + step_limit;
+  const std::string candidate_options = ":shrink=0:report_json=:timeline=:outcome_file=" + outcome_path + step_limit;
 
   auto rerun = [&](const std::vector<AnchoredDecision>& decisions) -> std::optional<CandidateResult> {
     std::remove(outcome_path.c_str());
@@ -214,7 +214,8 @@ ShrunkByRerunning ShrinkByRerunning(char** argv, const Options& options, const O
     // The shrunk execution, described in full (its report file and
     // timeline, if asked for, come from this run).
     std::remove(outcome_path.c_str());
-    std::string final_options = ":shrink=0" + step_limit + ":outcome_report=" + std::to_string(failing.preemptions + 1) +
+    std::string final_options = ":shrink=0" + step_limit +
+                                ":outcome_report=" + std::to_string(failing.preemptions + 1) +
                                 ":outcome_shrink=" + EncodeShrinkProgress(progress.candidates, progress.stop) +
                                 ":outcome_file=" + outcome_path + ":anchored=" + EncodeAnchored(best);
     if (Rerun(argv, final_options, budget.deadline() + std::chrono::seconds(10))) {
@@ -229,8 +230,8 @@ std::string RecheckByRerunning(char** argv, const Options& options, const Outcom
   const ScratchOutcome scratch;
   if (!scratch.ok()) return "";
   const std::string outcome_path = scratch.path();
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(options.shrink_budget_ms) +
-                        std::chrono::seconds(10);
+  const auto deadline =
+      std::chrono::steady_clock::now() + std::chrono::milliseconds(options.shrink_budget_ms) + std::chrono::seconds(10);
   const bool ran = Rerun(argv,
                          ":shrink=0:check_determinism=0:report_json=:timeline=:outcome_file=" + outcome_path +
                              ":schedule=" + EncodeSchedule(first.decisions()),

@@ -11,9 +11,9 @@
 
 #include <string>
 
-#include "strategy/bounded_search.h"
-#include "explore/shrink.h"
 #include "core/world.h"
+#include "explore/shrink.h"
+#include "strategy/bounded_search.h"
 
 namespace sim::internal {
 

@@ -24,18 +24,18 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "common/exit_status.h"
+#include "core/world.h"
 #include "explore/crash_guard.h"
 #include "explore/explore_internal.h"
 #include "explore/options.h"
-#include "interceptors/real_function.h"
 #include "explore/replay_command.h"
 #include "explore/run_execution.h"
-#include "report/report_json.h"
-#include "strategy/schedule.h"
 #include "explore/shrink.h"
+#include "interceptors/real_function.h"
+#include "report/report_json.h"
 #include "strategy/recording.h"
-#include "core/world.h"
-#include "common/exit_status.h"
+#include "strategy/schedule.h"
 #include "whole_program/fork_server.h"
 #include "whole_program/rerun.h"
 
@@ -84,8 +84,10 @@ bool ReadWholeProgramOptions(sim::Options& options, InternalOptions& internal) {
     std::uint64_t candidates = 0;
     ShrinkStop stop = ShrinkStop::kDone;
     if (!internal.outcome_shrink.empty() && !DecodeShrinkProgress(internal.outcome_shrink, candidates, stop)) {
-      throw std::invalid_argument("SIM_OPTIONS: option 'outcome_shrink' is internal (<candidates>:done|bound|time), "
-                                  "got '" + internal.outcome_shrink + "'");
+      throw std::invalid_argument(
+          "SIM_OPTIONS: option 'outcome_shrink' is internal (<candidates>:done|bound|time), "
+          "got '" +
+          internal.outcome_shrink + "'");
     }
   } catch (const std::invalid_argument& error) {
     std::fprintf(stderr, "simthread: %s\n", error.what());
@@ -173,8 +175,8 @@ int ReportSeed(char** argv, const sim::Options& options, Outcome outcome, int ex
   // With a shrunk report, its run already wrote the report file (rerun.h).
   if (!options.report_json.empty() && shrunk_report.empty()) WriteJsonFile(options.report_json, ReportJson(report));
   if (report.verdict == sim::Verdict::kPass) return exit_status;
-  const bool program_failed = static_cast<std::uint64_t>(exit_status) != options.pass_exit_status &&
-                              report.verdict == sim::Verdict::kFailure;
+  const bool program_failed =
+      static_cast<std::uint64_t>(exit_status) != options.pass_exit_status && report.verdict == sim::Verdict::kFailure;
 
   std::fflush(stdout);
   std::fputs(shrunk_report.empty() ? report.render().c_str() : shrunk_report.c_str(), stderr);

@@ -79,8 +79,7 @@ pid_t SpawnSeed(const LaunchSpec& spec, std::uint64_t seed) {
   return SpawnProgram(spec, ChildOptions(spec, seed), StderrPath(spec, seed), -1);
 }
 
-pid_t SpawnProgram(const LaunchSpec& spec, const std::string& sim_options, const std::string& stderr_path,
-                   int fd3) {
+pid_t SpawnProgram(const LaunchSpec& spec, const std::string& sim_options, const std::string& stderr_path, int fd3) {
   const std::string options = "SIM_OPTIONS=" + sim_options;
   std::vector<char*> envp;
   for (char** entry = environ; *entry != nullptr; ++entry) {
@@ -96,8 +95,7 @@ pid_t SpawnProgram(const LaunchSpec& spec, const std::string& sim_options, const
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
   posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, stderr_path.c_str(),
-                                   O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, stderr_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
   if (fd3 >= 0) posix_spawn_file_actions_adddup2(&actions, fd3, 3);
 
   // sim-run blocks the signals it waits for; the child starts with none

@@ -27,15 +27,15 @@ inline constexpr int kRuntimeFailureExitStatus = sim::exit_status::kVerdict;
 
 // What every child of one sim-run shares.
 struct LaunchSpec {
-  std::string program_path;            // resolved: what posix_spawn executes
-  std::vector<std::string> argv;       // argv[0] as the user typed it, then the arguments
-  std::string base_options;            // the user's SIM_OPTIONS, possibly empty
-  std::string strategy;                // --strategy, possibly empty
-  std::string schedule;                // --schedule (a schedule or @FILE), possibly empty
-  std::string shrink;                  // --shrink / --no-shrink: "1" or "0"; empty: the default
-  int pass_exit_status = 0;            // --pass-exit-status, or pass_exit_status in the user's SIM_OPTIONS
-  bool pass_exit_status_given = false; // --pass-exit-status: the children get it in SIM_OPTIONS too
-  std::string scratch_dir;             // where per-seed report and stderr files go
+  std::string program_path;             // resolved: what posix_spawn executes
+  std::vector<std::string> argv;        // argv[0] as the user typed it, then the arguments
+  std::string base_options;             // the user's SIM_OPTIONS, possibly empty
+  std::string strategy;                 // --strategy, possibly empty
+  std::string schedule;                 // --schedule (a schedule or @FILE), possibly empty
+  std::string shrink;                   // --shrink / --no-shrink: "1" or "0"; empty: the default
+  int pass_exit_status = 0;             // --pass-exit-status, or pass_exit_status in the user's SIM_OPTIONS
+  bool pass_exit_status_given = false;  // --pass-exit-status: the children get it in SIM_OPTIONS too
+  std::string scratch_dir;              // where per-seed report and stderr files go
 };
 
 // SIM_OPTIONS for `seed`, without report_json: what the replay line sets.
@@ -59,20 +59,19 @@ pid_t SpawnSeed(const LaunchSpec& spec, std::uint64_t seed);
 
 // Starts the program as SpawnSeed does, with SIM_OPTIONS=`sim_options`,
 // stderr on `stderr_path` and, when `fd3` >= 0, that descriptor as fd 3.
-pid_t SpawnProgram(const LaunchSpec& spec, const std::string& sim_options, const std::string& stderr_path,
-                   int fd3);
+pid_t SpawnProgram(const LaunchSpec& spec, const std::string& sim_options, const std::string& stderr_path, int fd3);
 
 // How one seed ended.
 struct Outcome {
   bool passed = false;
-  std::string verdict;     // for the summary line: "deadlock", "crash (SIGABRT)", "exit status 1", "hang (...)"
-  std::string kind;        // for --report-json: the child's verdict, "crash", "hang" or "exit status N"
-  std::string message;     // from the child's JSON, or a description of the exit
-  std::string schedule;    // from the child's JSON; empty when it wrote none
-  std::string trace_hash;  // from the child's JSON; empty when it wrote none
-  std::string preemptions;                // from the child's JSON (a number); empty when it wrote none
+  std::string verdict;      // for the summary line: "deadlock", "crash (SIGABRT)", "exit status 1", "hang (...)"
+  std::string kind;         // for --report-json: the child's verdict, "crash", "hang" or "exit status N"
+  std::string message;      // from the child's JSON, or a description of the exit
+  std::string schedule;     // from the child's JSON; empty when it wrote none
+  std::string trace_hash;   // from the child's JSON; empty when it wrote none
+  std::string preemptions;  // from the child's JSON (a number); empty when it wrote none
   std::string preemptions_before_shrink;  // likewise
-  std::string report;      // the child's stderr
+  std::string report;                     // the child's stderr
 };
 
 // Classifies a reaped child. `timed_out` when sim-run killed it for outliving

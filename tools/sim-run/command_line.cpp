@@ -51,8 +51,8 @@ std::uint64_t ParseCount(const std::string& flag, const std::string& text, std::
   const char* end = text.data() + text.size();
   const auto [stop, error] = std::from_chars(text.data(), end, value);
   if (text.empty() || error != std::errc() || stop != end) {
-    UsageError("bad number for " + flag + ": '" + text + "' (expected a whole number >= " +
-               std::to_string(minimum) + ")");
+    UsageError("bad number for " + flag + ": '" + text + "' (expected a whole number >= " + std::to_string(minimum) +
+               ")");
   }
   if (value < minimum) {
     UsageError("bad number for " + flag + ": '" + text + "' (must be >= " + std::to_string(minimum) + ")");
@@ -148,7 +148,8 @@ Config ParseCommandLine(int argc, char** argv) {
       config.start = ParseCount("--start", value_of("--start", arg), 0);
     } else if (is(arg, "--strategy")) {
       config.strategy = value_of("--strategy", arg);
-      if (config.strategy.empty()) UsageError("--strategy needs a value: random | pct:D | pos | dfs:P | portfolio[:S,S,...] | replay:<schedule>");
+      if (config.strategy.empty())
+        UsageError("--strategy needs a value: random | pct:D | pos | dfs:P | portfolio[:S,S,...] | replay:<schedule>");
     } else if (is(arg, "--schedule")) {
       config.schedule = value_of("--schedule", arg);
       if (config.schedule.empty()) UsageError("--schedule needs a value: a printed schedule (S1-...) or @FILE");
@@ -175,7 +176,8 @@ Config ParseCommandLine(int argc, char** argv) {
       if (config.report_json_path.empty()) UsageError("--report-json needs a path");
     } else if (is(arg, "--pass-exit-status")) {
       const std::uint64_t status = ParseCount("--pass-exit-status", value_of("--pass-exit-status", arg), 0);
-      if (status > 255) UsageError("bad number for --pass-exit-status: '" + std::to_string(status) + "' (an exit status is 0 to 255)");
+      if (status > 255)
+        UsageError("bad number for --pass-exit-status: '" + std::to_string(status) + "' (an exit status is 0 to 255)");
       config.pass_exit_status = static_cast<int>(status);
     } else if (arg.size() > 1 && arg[0] == '-') {
       UsageError("unknown flag '" + arg + "'");

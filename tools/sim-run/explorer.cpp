@@ -132,9 +132,7 @@ bool Explorer::ReadServerReplies() {
           ended = true;
           break;
         }
-        case ForkServer::Event::Kind::kGone:
-          ended |= ServerGone(i);
-          break;
+        case ForkServer::Event::Kind::kGone: ended |= ServerGone(i); break;
       }
     }
   }
@@ -180,8 +178,8 @@ void Explorer::NoteServerGone(std::size_t index, const std::uint64_t* seed) {
   const std::string why = server.DescribeEnd();
   if (server.refused()) {
     if (fork_servers_) {
-      std::fprintf(stderr, "sim-run: note: %s %s; spawning a process per seed instead\n",
-                   spec_.program_path.c_str(), why.c_str());
+      std::fprintf(stderr, "sim-run: note: %s %s; spawning a process per seed instead\n", spec_.program_path.c_str(),
+                   why.c_str());
     }
     fork_servers_ = false;
   } else {

@@ -51,11 +51,11 @@ class Explorer {
   using Clock = std::chrono::steady_clock;
 
   struct Running {
-    pid_t pid = -1;           // -1 while its fork server has not said it started
-    int server = -1;          // the fork server that forked it, or -1: spawned here
+    pid_t pid = -1;   // -1 while its fork server has not said it started
+    int server = -1;  // the fork server that forked it, or -1: spawned here
     Clock::time_point deadline;
-    bool timed_out = false;   // killed by us for outliving --timeout
-    bool discarded = false;   // killed by us because a lower seed failed
+    bool timed_out = false;  // killed by us for outliving --timeout
+    bool discarded = false;  // killed by us because a lower seed failed
   };
 
   struct Server {

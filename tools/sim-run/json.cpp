@@ -139,10 +139,14 @@ class Reader {
     for (int i = 0; i < 4; ++i) {
       const char h = text_[pos_++];
       code <<= 4;
-      if (h >= '0' && h <= '9') code |= h - '0';
-      else if (h >= 'a' && h <= 'f') code |= h - 'a' + 10;
-      else if (h >= 'A' && h <= 'F') code |= h - 'A' + 10;
-      else return false;
+      if (h >= '0' && h <= '9')
+        code |= h - '0';
+      else if (h >= 'a' && h <= 'f')
+        code |= h - 'a' + 10;
+      else if (h >= 'A' && h <= 'F')
+        code |= h - 'A' + 10;
+      else
+        return false;
     }
     return true;
   }

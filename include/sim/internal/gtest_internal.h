@@ -61,42 +61,43 @@ void RunChunk(const SimTestRecord& record, const SeedChunk& chunk, void (*run_se
 // fixture, and gtest runs the fixture's SetUpTestSuite once per suite. The
 // object gtest constructs for a chunk only drives exploration: its SetUp and
 // TearDown are replaced by no-ops, and each seed gets its own object.
-#define SIM_INTERNAL_TEST_(sim_suite_, sim_name_, sim_fixture_)                                                                \
-  static_assert(sizeof(#sim_suite_) > 1, "SIM_TEST: the suite name must not be empty");                              \
-  static_assert(sizeof(#sim_name_) > 1, "SIM_TEST: the test name must not be empty");                                \
-  class SIM_INTERNAL_CLASS_NAME_(sim_suite_, sim_name_) : public sim_fixture_ {                                                \
-   public:                                                                                                      \
-    using SimFixture = sim_fixture_;                                                                                 \
-    SIM_INTERNAL_CLASS_NAME_(sim_suite_, sim_name_)() = default;                                                          \
-    static void SimRegisterChunk(const ::sim::internal::SimTestRecord& record,                                  \
-                                 const ::sim::internal::SeedChunk& chunk, const char* test_name,                \
-                                 const char* value_param) {                                                     \
-      ::testing::RegisterTest(record.suite, test_name, nullptr, value_param, record.file, record.line,          \
-                              [record_pointer = &record, chunk]() -> SimFixture* {                              \
-                                auto* test = new SIM_INTERNAL_CLASS_NAME_(sim_suite_, sim_name_);                         \
-                                test->sim_record_ = record_pointer;                                             \
-                                test->sim_chunk_ = chunk;                                                       \
-                                return test;                                                                    \
-                              });                                                                               \
-    }                                                                                                           \
-    static void SimRunSeed() {                                                                                  \
-      SIM_INTERNAL_CLASS_NAME_(sim_suite_, sim_name_) test;                                                               \
-      test.SimFixture::SetUp();                                                                                 \
-      test.SimTestBody();                                                                                       \
-      test.SimFixture::TearDown();                                                                              \
-    }                                                                                                           \
-                                                                                                                \
-   private:                                                                                                     \
-    void SetUp() override {}                                                                                    \
-    void TearDown() override {}                                                                                 \
-    void TestBody() override { ::sim::internal::RunChunk(*sim_record_, sim_chunk_, &SimRunSeed); }              \
-    void SimTestBody();                                                                                         \
-    const ::sim::internal::SimTestRecord* sim_record_ = nullptr;                                                \
-    ::sim::internal::SeedChunk sim_chunk_;                                                                      \
-    static const bool sim_recorded_;                                                                            \
-  };                                                                                                            \
-  const bool SIM_INTERNAL_CLASS_NAME_(sim_suite_, sim_name_)::sim_recorded_ = ::sim::internal::RecordSimTest(             \
-      #sim_suite_, #sim_name_, __FILE__, __LINE__, &SIM_INTERNAL_CLASS_NAME_(sim_suite_, sim_name_)::SimRegisterChunk);             \
+#define SIM_INTERNAL_TEST_(sim_suite_, sim_name_, sim_fixture_)                                           \
+  static_assert(sizeof(#sim_suite_) > 1, "SIM_TEST: the suite name must not be empty");                   \
+  static_assert(sizeof(#sim_name_) > 1, "SIM_TEST: the test name must not be empty");                     \
+  class SIM_INTERNAL_CLASS_NAME_(sim_suite_, sim_name_) : public sim_fixture_ {                           \
+   public:                                                                                                \
+    using SimFixture = sim_fixture_;                                                                      \
+    SIM_INTERNAL_CLASS_NAME_(sim_suite_, sim_name_)() = default;                                          \
+    static void SimRegisterChunk(const ::sim::internal::SimTestRecord& record,                            \
+                                 const ::sim::internal::SeedChunk& chunk, const char* test_name,          \
+                                 const char* value_param) {                                               \
+      ::testing::RegisterTest(record.suite, test_name, nullptr, value_param, record.file, record.line,    \
+                              [record_pointer = &record, chunk]() -> SimFixture* {                        \
+                                auto* test = new SIM_INTERNAL_CLASS_NAME_(sim_suite_, sim_name_);         \
+                                test->sim_record_ = record_pointer;                                       \
+                                test->sim_chunk_ = chunk;                                                 \
+                                return test;                                                              \
+                              });                                                                         \
+    }                                                                                                     \
+    static void SimRunSeed() {                                                                            \
+      SIM_INTERNAL_CLASS_NAME_(sim_suite_, sim_name_) test;                                               \
+      test.SimFixture::SetUp();                                                                           \
+      test.SimTestBody();                                                                                 \
+      test.SimFixture::TearDown();                                                                        \
+    }                                                                                                     \
+                                                                                                          \
+   private:                                                                                               \
+    void SetUp() override {}                                                                              \
+    void TearDown() override {}                                                                           \
+    void TestBody() override { ::sim::internal::RunChunk(*sim_record_, sim_chunk_, &SimRunSeed); }        \
+    void SimTestBody();                                                                                   \
+    const ::sim::internal::SimTestRecord* sim_record_ = nullptr;                                          \
+    ::sim::internal::SeedChunk sim_chunk_;                                                                \
+    static const bool sim_recorded_;                                                                      \
+  };                                                                                                      \
+  const bool SIM_INTERNAL_CLASS_NAME_(sim_suite_, sim_name_)::sim_recorded_ =                             \
+      ::sim::internal::RecordSimTest(#sim_suite_, #sim_name_, __FILE__, __LINE__,                         \
+                                     &SIM_INTERNAL_CLASS_NAME_(sim_suite_, sim_name_)::SimRegisterChunk); \
   void SIM_INTERNAL_CLASS_NAME_(sim_suite_, sim_name_)::SimTestBody()
 
 #endif  // SIM_INTERNAL_GTEST_INTERNAL_H_
