@@ -52,6 +52,9 @@ void TakeSpare(std::vector<T>& into, std::vector<T>& spare) {
   into.clear();
 }
 
+
+}  // namespace
+
 std::string DescribeCurrentException() {
   std::type_info* type = abi::__cxa_current_exception_type();
   std::string name = "an exception of unknown type";
@@ -69,8 +72,6 @@ std::string DescribeCurrentException() {
     return name;
   }
 }
-
-}  // namespace
 
 void ThreadEntry() {
   World& world = *current_world;

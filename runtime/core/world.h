@@ -534,6 +534,10 @@ extern World* current_world;
 // small one.
 void ReadSelfChecksFromEnvironment();
 
+// The exception being handled, for a report: its demangled type and, for a
+// std::exception, what(). Call only inside a catch block (or terminate).
+std::string DescribeCurrentException();
+
 // Sets __sim_world_active from what needs the slow path: a running world,
 // or gates held on real threads (gate.cpp).
 void RefreshSlowPathFlag();

@@ -216,20 +216,8 @@ void OnCrashSignal(int signal_number, siginfo_t* info, void* context) {
     World& world = *current_world;
     const std::string thread = "T" + std::to_string(world.running().id);
     if (std::current_exception()) {
-      std::string what = "an exception";
-      if (std::type_info* type = abi::__cxa_current_exception_type()) {
-        int status = 0;
-        char* name = abi::__cxa_demangle(type->name(), nullptr, nullptr, &status);
-        what = status == 0 && name != nullptr ? name : type->name();
-        std::free(name);
-      }
-      try {
-        throw;
-      } catch (const std::exception& exception) {
-        what += std::string(": ") + exception.what();
-      } catch (...) {
-      }
-      world.EndExecution(Verdict::kUncaughtException, "uncaught exception in " + thread + " (std::terminate): " + what);
+      world.EndExecution(Verdict::kUncaughtException,
+                         "uncaught exception in " + thread + " (std::terminate): " + DescribeCurrentException());
     }
     world.EndExecution(
         Verdict::kCrash,

@@ -1,5 +1,5 @@
 """fork_server_client.py PROG OUT_DIR SEED...: drives PROG's fork server
-(runtime/whole_program/fork_server.h) as sim-run does, without sim-run.
+(common/fork_server_protocol.h) as sim-run does, without sim-run.
 
 Starts PROG once with SIM_OPTIONS=fork_server=3, asks for each SEED with
 SIM_OPTIONS=seed=SEED:report_json=OUT_DIR/fork-SEED.json and stderr on
