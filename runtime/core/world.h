@@ -76,7 +76,7 @@ struct SimThread {
   // in reverse order when the thread exits.
   std::vector<std::pair<void (*)(void*), void*>> thread_local_destructors;
   // Signals another thread sent with pthread_kill, whose handlers run when
-  // this thread next returns from the world (interceptors_signal.cpp).
+  // this thread next returns from the world (interceptors/signal.cpp).
   std::vector<int> pending_signals;
 };
 
@@ -227,7 +227,7 @@ class World {
   // changed (a lock was released, a semaphore posted, a once finished, a
   // gate opened). Every model calls this where it makes such a change.
   void ReadinessMayHaveChanged() { enabled_known_ = false; }
-  // A signal is now pending for `thread` (interceptors_signal.cpp).
+  // A signal is now pending for `thread` (interceptors/signal.cpp).
   void SignalPending(SimThread& thread, int signal_number) {
     thread.pending_signals.push_back(signal_number);
     LeaveLonePath();  // the slow path delivers it
@@ -522,7 +522,7 @@ struct ThreadExitUnwind {};
 // Runs the handlers of the running thread's pending signals. Called where a
 // thread returns from the world to its own code (the end of a scheduling
 // point or a Block, and fiber entry), as the kernel runs handlers on the
-// return to user space. Defined in interceptors_signal.cpp.
+// return to user space. Defined in interceptors/signal.cpp.
 void DeliverPendingSignals(World& world);
 
 // The running world, or null. A plain global (see the invariant above).

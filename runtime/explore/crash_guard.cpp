@@ -176,7 +176,7 @@ void OnCrashSignal(int signal_number, siginfo_t* info, void* context) {
   if (InWorld() && current_world != nullptr) {
     World& world = *current_world;
     // A null context: a signal the world simulated (raise, pthread_kill;
-    // interceptors_signal.cpp) and delivered by calling this handler, not
+    // interceptors/signal.cpp) and delivered by calling this handler, not
     // a fault: the process is as sound as the call that sent it.
     const bool fault = context != nullptr;
     if (fault && InsideLibc(context)) ShortReportAndDie(signal_number, world);

@@ -10,7 +10,7 @@
 // explore() reports it as found and stops. A signal the world simulated
 // (raise(SIGABRT) on a simulated thread) reaches the handler without a
 // context and is a crash of a sound process, as abort() and a failed
-// assert() are (interceptors_process.cpp). A crash inside libc itself (glibc aborting on a double free, a fault inside
+// assert() are (interceptors/process.cpp). A crash inside libc itself (glibc aborting on a double free, a fault inside
 // malloc) may hold the heap's lock, so no report can be built with the heap:
 // a short one is written with write(2) from static buffers, and the process
 // dies by the signal.

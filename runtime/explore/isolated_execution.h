@@ -12,7 +12,7 @@
 // the next seed then gets a new worker, forked from this process's state
 // again, so no execution meets a thread an earlier one left. The worker
 // sends back each outcome and what the strategy learnt
-// (strategy_recording.h), which this process's strategy learns in turn.
+// (strategy/recording.h), which this process's strategy learns in turn.
 // Shrinking's candidates run the same way, in a runner of their own;
 // one-off executions (RunExecution in run_execution.h: the shrunk
 // schedule's retelling, the diff's passing run, the determinism check's

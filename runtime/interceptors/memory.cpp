@@ -5,7 +5,7 @@
 // it does natively, where the state lives in the object's own bytes.
 // operator delete reaches free through libstdc++'s PLT; glibc's own internal
 // frees (fclose's) do not come here, which is why fclose is intercepted too
-// (interceptors_stdio.cpp). Allocation is not intercepted.
+// (interceptors/stdio.cpp). Allocation is not intercepted.
 //
 // Three constraints shape this file:
 // - free runs everywhere: before main, in the dynamic loader, on real

@@ -30,7 +30,7 @@ class RealFunction<Result(Args...)> {
   }
 
   // Resolves now rather than at the first call: for functions libc calls
-  // from inside dlerror (see interceptors_memory.cpp).
+  // from inside dlerror (see interceptors/memory.cpp).
   void Resolve() { function_ = reinterpret_cast<Result (*)(Args...)>(ResolveRealFunction(name_, version_)); }
 
  private:

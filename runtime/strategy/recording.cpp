@@ -1,4 +1,4 @@
-// recording.cpp: see strategy_recording.h.
+// recording.cpp: see strategy/recording.h.
 #include "strategy/recording.h"
 
 namespace sim::internal {

@@ -92,7 +92,7 @@ class Strategy {
   // True when what the strategy carries into later executions depends on
   // the choice points an execution met (dfs: its search tree), not only on
   // the seed and the count of choice points: an execution run in another
-  // process hands them back (strategy_recording.h).
+  // process hands them back (strategy/recording.h).
   virtual bool LearnsFromChoicePoints() const { return false; }
   // Exhaustive strategies: true once every schedule they cover has run.
   virtual bool Exhausted() const { return false; }
