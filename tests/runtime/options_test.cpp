@@ -78,4 +78,13 @@ TEST_F(OptionsTest, TooSmallStackIsAnError) {
   EXPECT_THAT(ErrorFor("stack_size=100"), HasSubstr("'stack_size' must be at least 16384"));
 }
 
+// A stack the kernel will not map ends the process as simthread unable to do
+// its job (exit 70, common/exit_status.h), naming the fix: not an abort(),
+// which inside a world would be reported as a crash of the user's program.
+TEST_F(OptionsTest, StackTheKernelWillNotMapEndsTheProcessNamingTheFix) {
+  setenv("SIM_OPTIONS", "stack_size=1152921504606846976", 1);  // 2^60 bytes
+  EXPECT_EXIT(sim::explore([] {}), ::testing::ExitedWithCode(70),
+              "simthread: cannot map a 1152921504606846976-byte fiber stack; lower stack_size in SIM_OPTIONS");
+}
+
 }  // namespace
