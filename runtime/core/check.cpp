@@ -3,7 +3,7 @@
 
 #include <unistd.h>
 
-#include <cstring>
+#include <charconv>
 
 namespace sim::internal {
 namespace {
@@ -27,13 +27,8 @@ void Die(int status, std::initializer_list<std::string_view> parts) {
 
 void DieOnFailedCheck(const char* what_failed, const char* message, const char* file, int line) {
   char line_text[16];
-  char* end = line_text + sizeof line_text;
-  char* digits = end;
-  do {
-    *--digits = static_cast<char>('0' + line % 10);
-    line /= 10;
-  } while (line > 0 && digits > line_text);
-  const std::string_view at(digits, static_cast<std::size_t>(end - digits));
+  const char* end = std::to_chars(line_text, line_text + sizeof line_text, line).ptr;
+  const std::string_view at(line_text, static_cast<std::size_t>(end - line_text));
   if (what_failed == nullptr) {
     Die(exit_status::kEnvironment,
         {"internal error: ", message, " (", file, ":", at, " was reached): a bug in simthread"});
