@@ -26,6 +26,11 @@
 //                                 scheduling-point hook N times, under a replay
 //                                 schedule that alternates them, so every
 //                                 scheduling point in the ping-pong is a switch.
+//   BM_SimSwitchAlternatingIn/tls_<mode>
+//                                 the same under tls_switch=<mode>
+//                                 (runtime/core/thread_local_switch.h): what
+//                                 each way of switching thread-local state
+//                                 costs (the unsuffixed row runs auto).
 //   BM_SimSwitchRandom            the same body under strategy=random: about
 //                                 half of the points switch; reports ns per
 //                                 point and per counted switch.
@@ -46,6 +51,7 @@
 #include <sys/auxv.h>
 
 #include <chrono>
+#include <string_view>
 #include <condition_variable>
 #include <cstdint>
 #include <cstdlib>
@@ -301,11 +307,16 @@ std::string AlternatingSchedule(std::int64_t points) {
 // decision) is amortised below 1% of the measured time.
 constexpr std::uint64_t kSeedsPerIteration = 16;
 
-void SimSwitch(benchmark::State& state, const std::string& strategy, PointKind kind) {
+void SimSwitch(benchmark::State& state, const std::string& strategy, PointKind kind, const char* tls_switch = "auto") {
+  if (std::string_view(tls_switch) == "wrfsbase" && (getauxval(AT_HWCAP2) & 2) == 0) {
+    state.SkipWithError("tls_switch=wrfsbase: no FSGSBASE (AT_HWCAP2 bit 1) on this machine");
+    return;
+  }
   const std::int64_t points = state.range(0);
   point_kind = kind;
   sim::Options options;
   options.strategy = strategy;
+  options.tls_switch = tls_switch;
   options.seeds = kSeedsPerIteration;
   options.max_steps = 4 * static_cast<std::uint64_t>(points) + 1000;
   double total_ns = 0;
@@ -344,6 +355,9 @@ void SimSwitch(benchmark::State& state, const std::string& strategy, PointKind k
 
 void BM_SimSwitchAlternating(benchmark::State& state) {
   SimSwitch(state, "replay:" + AlternatingSchedule(state.range(0)), PointKind::kHook);
+}
+void BM_SimSwitchAlternatingIn(benchmark::State& state, const char* tls_switch) {
+  SimSwitch(state, "replay:" + AlternatingSchedule(state.range(0)), PointKind::kHook, tls_switch);
 }
 void BM_SimSwitchRandom(benchmark::State& state) { SimSwitch(state, "random", PointKind::kHook); }
 void BM_SimSwitchSchedYield(benchmark::State& state) {
@@ -398,6 +412,9 @@ BENCHMARK(BM_RawFcontextSwitchNested)->UseRealTime();
 BENCHMARK(BM_RawSimSwitchStacksNested)->UseRealTime();
 BENCHMARK(BM_RawSimSwitchStacksSameLoop)->UseRealTime();
 BENCHMARK(BM_SimSwitchAlternating)->Arg(20000)->Arg(2000)->UseRealTime();
+BENCHMARK_CAPTURE(BM_SimSwitchAlternatingIn, tls_lazy, "lazy")->Arg(20000)->UseRealTime();
+BENCHMARK_CAPTURE(BM_SimSwitchAlternatingIn, tls_wrfsbase, "wrfsbase")->Arg(20000)->UseRealTime();
+BENCHMARK_CAPTURE(BM_SimSwitchAlternatingIn, tls_syscall, "syscall")->Arg(20000)->UseRealTime();
 BENCHMARK(BM_SimSwitchRandom)->Arg(20000)->UseRealTime();
 BENCHMARK(BM_SimSwitchSchedYield)->Arg(20000)->UseRealTime();
 BENCHMARK(BM_OsThreadHandoff)->UseRealTime();

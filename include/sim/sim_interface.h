@@ -84,6 +84,25 @@ void __sim_gate(const char* name, const struct __sim_site* site);
 // built with sim-clang++; SIM_TEST says so once when it was not.
 extern const unsigned char __sim_instrumented;
 
+// Thread-local storage. Under tls_switch=lazy (docs/design.md, "per-thread
+// state") the FS base stays on one thread control block while simulated
+// threads run, so the copy of an instrumented thread_local that belongs to
+// the running simulated thread is the one the thread pointer gives plus
+// __sim_tls_delta: the offset from the installed block to the running
+// thread's own. It is 0 on every real thread, outside worlds, and under the
+// eager modes. The pass rewrites each llvm.threadlocal.address of a
+// thread_local this module defines into `address + __sim_tls_delta`, and
+// every other one into a call of __sim_tls_address, which also knows the
+// thread-locals of libc and libstdc++ (carried across switches, not moved).
+extern __thread long __sim_tls_delta __attribute__((tls_model("initial-exec")));
+void* __sim_tls_address(void* address);
+
+// Called by each instrumented module's constructor for every thread_local
+// it defines, with the calling thread's copy: how the runtime tells
+// thread-locals built with the pass (which it can move) from ones that were
+// not (which force a thread control block switch per context switch).
+void __sim_register_thread_local(const void* address, unsigned long size);
+
 #ifdef __cplusplus
 }  // extern "C"
 #endif

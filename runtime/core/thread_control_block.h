@@ -1,12 +1,14 @@
 // thread_control_block.h: borrowed glibc thread control blocks (TCBs).
 //
-// Every simulated thread runs with a real glibc TCB of its own, borrowed from
-// a parked "donor" pthread, and every fiber switch points the FS base at the
-// next thread's TCB. All thread-local state (errno, the C++ exception
-// globals, thread_local variables in any module, pthread keys, dlerror,
-// pthread_self) is then per simulated thread, as with real threads, in
-// instrumented and uninstrumented code alike. DESIGN.md, "borrowed thread
-// control blocks", has the measurements behind this choice.
+// Every simulated thread owns a real glibc TCB, borrowed from a parked
+// "donor" pthread. Under the eager tls_switch modes every fiber switch points
+// the FS base at the next thread's TCB, so all thread-local state (errno, the
+// C++ exception globals, thread_local variables in any module, pthread keys,
+// dlerror, pthread_self) is per simulated thread, as with real threads, in
+// instrumented and uninstrumented code alike; thread_local_switch.h has the
+// lazy mode, which reaches the same state without moving the FS base.
+// DESIGN.md, "borrowed thread control blocks", has the measurements behind
+// this choice.
 //
 // invariant: a donor never touches its own TCB while it is lent: it blocks
 // every signal and parks in a raw futex syscall (no errno, no TLS).
@@ -27,7 +29,8 @@ extern const bool can_write_fs_base;
 void SetThreadPointerBySyscall(ThreadPointer tcb);
 
 // Points the FS base at `tcb`: wrfsbase where allowed, arch_prctl(ARCH_SET_FS)
-// otherwise. Inline because every fiber switch calls it.
+// otherwise (thread_local_switch.h's InstallThreadPointer is the switch's,
+// which follows the tls_switch option instead).
 inline void SetThreadPointer(ThreadPointer tcb) {
   if (can_write_fs_base) {
     asm volatile("wrfsbase %0" ::"r"(tcb) : "memory");

@@ -52,7 +52,6 @@ void TakeSpare(std::vector<T>& into, std::vector<T>& spare) {
   into.clear();
 }
 
-
 }  // namespace
 
 std::string DescribeCurrentException() {
@@ -129,6 +128,7 @@ Outcome World::Run(std::function<void()> body, MainTcb main_tcb) {
   main_tcb_ = main_tcb;
   driver_.tcb = CurrentThreadPointer();
   running_ = &driver_;
+  tls_switch_ = ChooseTlsSwitch(options_.tls_switch).mode;
   SimThread& main = CreateThread(std::move(body));
   lone_path_ = !trace_.keeps_all();
   next_look_ = options_.livelock_steps;
@@ -176,6 +176,7 @@ SimThread& World::CreateThread(std::function<void()> body) {
   } else {
     thread->tcb = BorrowThreadControlBlock();
   }
+  if (tls_switch_ == TlsSwitch::kLazy) LoadCarriedWords(thread->tcb, thread->carried);
   thread->context = MakeFiber(thread->stack.lowest, thread->stack.size, ThreadEntry);
   strategy_.OnThreadCreated(thread->id);
   unfinished_.push_back(thread.get());

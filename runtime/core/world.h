@@ -28,6 +28,7 @@
 #include "core/stack_pool.h"
 #include "core/story.h"
 #include "core/thread_control_block.h"
+#include "core/thread_local_switch.h"
 #include "core/trace.h"
 #include "sim/sim.h"
 #include "sim/sim_interface.h"
@@ -78,6 +79,12 @@ struct SimThread {
   // Signals another thread sent with pthread_kill, whose handlers run when
   // this thread next returns from the world (interceptors/signal.cpp).
   std::vector<int> pending_signals;
+  // tls_switch=lazy, while the thread is not running: its libc and
+  // libstdc++ per-thread words (thread_local_switch.h).
+  CarriedThreadLocals carried{};
+  // tls_switch=lazy, on a borrowed TCB: its pthread key values, by key
+  // (interceptors/keys.cpp), since glibc would keep them in the installed block.
+  std::vector<const void*> key_values;
 };
 
 // How an execution ended, as the world saw it (before symbolization).
@@ -378,7 +385,11 @@ class World {
   [[gnu::always_inline]] void SwitchTo(SimThread& next) {
     switching_from_ = running_;
     running_ = &next;
-    SetThreadPointer(next.tcb);
+    if (tls_switch_ == TlsSwitch::kLazy) {
+      MoveThreadLocals(switching_from_->carried, next.carried, next.tcb, driver_.tcb, &next != &driver_);
+    } else {
+      InstallThreadPointer(next.tcb, tls_switch_);
+    }
     sim_switch_stacks(&switching_from_->context, next.context);
     AfterSwitch();
   }
@@ -432,7 +443,8 @@ class World {
   // At the end of the execution: AtExecutionEnd for every model.
   void EndModels();
 
-  const Options& options_;  // not a copy: copying it cost six strings per execution
+  const Options& options_;                      // not a copy: copying it cost six strings per execution
+  TlsSwitch tls_switch_ = TlsSwitch::kSyscall;  // chosen when Run starts
   Strategy& strategy_;
   // PickNext calls CheckSteps when steps_ passes this: at the next look for
   // progress or where the step limit may be reached, whichever comes first.

@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <stdexcept>
 
+#include "core/thread_local_switch.h"
 #include "core/world.h"
 #include "explore/crash_guard.h"
 #include "explore/determinism_check.h"
@@ -86,7 +87,8 @@ Report ReportFailure(const std::function<void()>& body, const Options& options, 
   report.preemptions_before_shrink = shrunk.preemptions_before;
   report.shrink_candidates = shrunk.candidates;
   report.shrink_stopped = ShrinkStopNote(shrunk.stop, shrunk.candidates, options);
-  if (!options.report_json.empty()) WriteJsonFile(options.report_json, ReportJson(report));
+  if (!options.report_json.empty())
+    WriteJsonFile(options.report_json, ReportJson(report, TlsSwitchName(ChooseTlsSwitch(options.tls_switch).mode)));
   return report;
 }
 
@@ -99,7 +101,8 @@ void ReportNoFailure(const Options& options, const Strategy& strategy) {
                  options.strategy.c_str(), static_cast<unsigned long long>(strategy.SchedulesRun()));
   }
   if (!options.report_json.empty()) {
-    WriteJsonFile(options.report_json, PassJson(options.first_seed, options.seeds));
+    WriteJsonFile(options.report_json,
+                  PassJson(options.first_seed, options.seeds, TlsSwitchName(ChooseTlsSwitch(options.tls_switch).mode)));
   }
 }
 

@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "core/thread_local_switch.h"
 #include "strategy/strategy.h"
 
 namespace sim::internal {
@@ -131,6 +132,7 @@ void ApplyEnvironmentOptions(Options& options, InternalOptions* internal) {
   ApplyOptionString(text, options, &help, internal);
   if (help) {
     std::fputs(OptionsHelp().c_str(), stderr);
+    std::fprintf(stderr, "in this process: %s\n", DescribeTlsSwitch(options.tls_switch).c_str());
     std::exit(0);
   }
 }

@@ -7,6 +7,7 @@
 #include <string_view>
 #include <type_traits>
 
+#include "core/thread_local_switch.h"
 #include "explore/isolated_execution.h"
 #include "explore/options.h"
 #include "explore/replay_command.h"
@@ -113,7 +114,7 @@ std::string FlagsHelp() {
          "  --sim_schedule=STRING  every selected chunk runs one execution that follows STRING\n"
          "  --sim_<key>=VALUE      any option below\n"
          "  --sim_help             this list\n" +
-         OptionsHelp();
+         OptionsHelp() + "in this process: " + DescribeTlsSwitch(Options().tls_switch) + "\n";
 }
 
 std::string OptionsAsFlags(const Options& options) {

@@ -2,9 +2,12 @@
 // std::async and raw pthreads): create, join, detach, exit, cancel.
 //
 // A simulated thread's pthread_t is the thread pointer of its borrowed TCB,
-// so pthread_self(), pthread_equal() and std::this_thread::get_id() need no
-// interception and agree with what pthread_create returned.
+// so pthread_self(), pthread_equal() and std::this_thread::get_id() agree
+// with what pthread_create returned: under the eager tls_switch modes that
+// TCB is installed, and under lazy pthread_self adds __sim_tls_delta to the
+// installed one.
 #include <pthread.h>
+#include <threads.h>
 
 #include <cerrno>
 
@@ -55,6 +58,13 @@ int Join(World& world, pthread_t handle, void** result, EventKind kind, const Si
 }  // namespace
 
 extern "C" {
+
+pthread_t pthread_self() {
+  return reinterpret_cast<pthread_t>(static_cast<char*>(CurrentThreadPointer()) + __sim_tls_delta);
+}
+
+// C11's thread id, which glibc computes without calling pthread_self.
+thrd_t thrd_current() { return pthread_self(); }
 
 int pthread_create(pthread_t* handle, const pthread_attr_t* attributes, void* (*start)(void*), void* argument) {
   if (!InWorld()) return real_create(handle, attributes, start, argument);

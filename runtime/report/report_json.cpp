@@ -15,7 +15,7 @@ using common::JsonString;
 
 }  // namespace
 
-std::string ReportJson(const Report& report) {
+std::string ReportJson(const Report& report, std::string_view tls_switch) {
   char hash[32];
   std::snprintf(hash, sizeof hash, "%016" PRIx64, report.trace_hash);
   return "{\"verdict\": " + JsonString(to_string(report.verdict)) + ", \"seed\": " + std::to_string(report.seed) +
@@ -25,12 +25,12 @@ std::string ReportJson(const Report& report) {
          ", \"preemptions_before_shrink\": " + std::to_string(report.preemptions_before_shrink) +
          ", \"shrink_candidates\": " + std::to_string(report.shrink_candidates) +
          ", \"shrink_stopped\": " + JsonString(report.shrink_stopped) + ", \"replay\": " + JsonString(report.replay) +
-         "}\n";
+         ", \"tls_switch\": " + JsonString(tls_switch) + "}\n";
 }
 
-std::string PassJson(std::uint64_t seed, std::uint64_t seeds) {
+std::string PassJson(std::uint64_t seed, std::uint64_t seeds, std::string_view tls_switch) {
   return "{\"verdict\": \"pass\", \"seed\": " + std::to_string(seed) + ", \"seeds_passed\": " + std::to_string(seeds) +
-         "}\n";
+         ", \"tls_switch\": " + JsonString(tls_switch) + "}\n";
 }
 
 void WriteJsonFile(const std::string& path, const std::string& json) {

@@ -25,6 +25,7 @@
 #include <stdexcept>
 
 #include "common/exit_status.h"
+#include "core/thread_local_switch.h"
 #include "core/world.h"
 #include "explore/crash_guard.h"
 #include "explore/explore_internal.h"
@@ -139,7 +140,8 @@ Outcome RunMain(int argc, char** argv, char** envp, const sim::Options& options,
     ShrinkStop stop = ShrinkStop::kDone;
     DecodeShrinkProgress(internal.outcome_shrink, report.shrink_candidates, stop);
     report.shrink_stopped = ShrinkStopNote(stop, report.shrink_candidates, options);
-    if (!options.report_json.empty()) WriteJsonFile(options.report_json, ReportJson(report));
+    if (!options.report_json.empty())
+      WriteJsonFile(options.report_json, ReportJson(report, TlsSwitchName(ChooseTlsSwitch(options.tls_switch).mode)));
     report_text = report.render();
   }
   WriteOutcomeFile(internal.outcome_file, outcome, recording.choices, exit_status, report_text);
@@ -173,7 +175,8 @@ int ReportSeed(char** argv, const sim::Options& options, Outcome outcome, int ex
   report.shrink_candidates = shrunk.candidates;
   report.shrink_stopped = ShrinkStopNote(shrunk.stop, shrunk.candidates, options);
   // With a shrunk report, its run already wrote the report file (rerun.h).
-  if (!options.report_json.empty() && shrunk_report.empty()) WriteJsonFile(options.report_json, ReportJson(report));
+  if (!options.report_json.empty() && shrunk_report.empty())
+    WriteJsonFile(options.report_json, ReportJson(report, TlsSwitchName(ChooseTlsSwitch(options.tls_switch).mode)));
   if (report.verdict == sim::Verdict::kPass) return exit_status;
   const bool program_failed =
       static_cast<std::uint64_t>(exit_status) != options.pass_exit_status && report.verdict == sim::Verdict::kFailure;
