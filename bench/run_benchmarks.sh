@@ -96,7 +96,10 @@ count_compilers() { { pgrep -c -x 'clang(\+\+)?(-19)?|cc1plus|ld|ld.lld|ninja' 2
 {
   echo "nproc=$(nproc)"
   echo "cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')"
-  echo "fsgsbase=$(grep -qw fsgsbase /proc/cpuinfo && echo yes || echo no)"
+  # What the runtime asks (AT_HWCAP2 bit 1): the kernel allows wrfsbase, not
+  # only the CPU (/proc/cpuinfo's flag says the CPU has it).
+  hwcap2=$(LD_SHOW_AUXV=1 /bin/true | awk '/AT_HWCAP2/ {print $2}')
+  if (( ${hwcap2:-0} & 2 )); then echo "fsgsbase=yes"; else echo "fsgsbase=no"; fi
   echo "kernel=$(uname -sr)"
   echo "compiler=$(clang++-19 --version | head -1)"
   # A snapshot outside git (git archive HEAD | tar -x) names its commit in SIM_BENCH_COMMIT.

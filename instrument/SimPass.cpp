@@ -14,12 +14,16 @@
 //
 // The pass runs once per module, last in the optimizer pipeline (so -O0 and
 // -O2 both get it, after inlining and vectorisation), and marks the module
-// so a second run does nothing. Modelling threads, schedules and reports is
-// the runtime's job; this file only knows the ABI header.
+// so a second run does nothing. Once every function is instrumented, each
+// thread_local address is redirected to the running simulated thread's copy
+// and the module registers the thread_locals it defines
+// (RedirectThreadLocals.h). Modelling threads, schedules and reports is the
+// runtime's job; this file only knows the ABI header.
 //
 //===----------------------------------------------------------------------===//
 
 #include "CloneForFastPath.h"
+#include "RedirectThreadLocals.h"
 #include "SiteTable.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -272,10 +276,14 @@ SkipReason ModuleInstrumenter::classifyAddress(const Instruction &I,
   if (const auto *Call = dyn_cast<CallBase>(Object)) {
     // llvm.threadlocal.address is this thread's copy of a thread_local; a
     // call to an Itanium TLS wrapper (_ZTW<var>) returns the same for a
-    // thread_local with a dynamic initialiser.
+    // thread_local with a dynamic initialiser, and so does __sim_tls_address
+    // once redirectThreadLocals() has run (its other form, a GEP on
+    // llvm.threadlocal.address, has that call as its underlying object).
     if (const auto *Intrinsic = dyn_cast<IntrinsicInst>(Call);
         Intrinsic &&
         Intrinsic->getIntrinsicID() == Intrinsic::threadlocal_address)
+      return SkipReason::ThreadLocal;
+    if (sim::isRedirectedThreadLocalAddress(*Call))
       return SkipReason::ThreadLocal;
     if (const Function *Callee = Call->getCalledFunction();
         Callee && Callee->getName().starts_with("_ZTW"))
@@ -558,6 +566,11 @@ struct SimPass : PassInfoMixin<SimPass> {
     ModuleInstrumenter Instrumenter(M);
     for (Function &F : M)
       Instrumenter.instrumentFunction(F);
+    // After instrumenting: the twins need redirecting too, and the hooks
+    // were skipped by recognising llvm.threadlocal.address. Registration
+    // last, so its addresses stay the calling thread's own.
+    sim::redirectThreadLocals(M);
+    sim::registerThreadLocals(M);
     return PreservedAnalyses::none();
   }
 

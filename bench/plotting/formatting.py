@@ -21,7 +21,8 @@ def machine_lines(machine, command, measured):
     return [
         f"Produced by `{command}` (commit {machine.get('commit', '?')}, {machine.get('date', '?')}).",
         "",
-        f"- machine: {machine.get('nproc', '?')} CPUs (`nproc`), {machine.get('cpu', '?')}",
+        f"- machine: {machine.get('nproc', '?')} CPUs (`nproc`), {machine.get('cpu', '?')}, "
+        f"FSGSBASE: {machine.get('fsgsbase', '?')}",
         f"- kernel: {machine.get('kernel', '?')}; compiler: {machine.get('compiler', '?')}",
         f"- other load: load average before / after {machine.get('load_before', '?')} / "
         f"{machine.get('load_after', '?')}; during the run "

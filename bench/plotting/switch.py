@@ -20,6 +20,9 @@ SWITCH_ROWS = [
      "as simulated threads are"),
     ("BM_SimSwitchAlternating/20000/real_time", "(b) simulated threads, every point switches"),
     ("BM_SimSwitchAlternating/2000/real_time", "(b′) the same, 2,000 points per thread per execution"),
+    ("BM_SimSwitchAlternatingIn/tls_lazy/20000/real_time", "(b) under tls_switch=lazy (no system call)"),
+    ("BM_SimSwitchAlternatingIn/tls_wrfsbase/20000/real_time", "(b) under tls_switch=wrfsbase"),
+    ("BM_SimSwitchAlternatingIn/tls_syscall/20000/real_time", "(b) under tls_switch=syscall (arch_prctl)"),
     ("BM_SimSwitchRandom/20000/real_time", "simulated threads, strategy=random"),
     ("BM_SimSwitchSchedYield/20000/real_time", "simulated threads via sched_yield()"),
     ("BM_OsThreadHandoff/real_time", "(c) OS threads, mutex + condition_variable"),
@@ -27,11 +30,17 @@ SWITCH_ROWS = [
 EXECUTION_ROWS_REGISTRY = [
     ("BM_ExploreExecutionsRegistry/random/real_time", "sim::explore, strategy=random"),
     ("BM_ExploreExecutionsRegistry/pct3/real_time", "sim::explore, strategy=pct:3"),
+    ("BM_ExploreExecutionsRegistry/random/tls_lazy/real_time", "sim::explore, strategy=random, tls_switch=lazy"),
+    ("BM_ExploreExecutionsRegistry/random/tls_wrfsbase/real_time", "sim::explore, strategy=random, tls_switch=wrfsbase"),
+    ("BM_ExploreExecutionsRegistry/random/tls_syscall/real_time", "sim::explore, strategy=random, tls_switch=syscall"),
     ("BM_RealThreadsExecutionsRegistry/real_time", "real std::threads (create + join each run)"),
 ]
 EXECUTION_ROWS = [
     ("BM_ExploreExecutions/random/real_time", "sim::explore, strategy=random"),
     ("BM_ExploreExecutions/pct3/real_time", "sim::explore, strategy=pct:3"),
+    ("BM_ExploreExecutions/random/tls_lazy/real_time", "sim::explore, strategy=random, tls_switch=lazy"),
+    ("BM_ExploreExecutions/random/tls_wrfsbase/real_time", "sim::explore, strategy=random, tls_switch=wrfsbase"),
+    ("BM_ExploreExecutions/random/tls_syscall/real_time", "sim::explore, strategy=random, tls_switch=syscall"),
     ("BM_RealThreadsExecutions/real_time", "real std::threads (create + join each run)"),
 ]
 EXECUTION_ROWS_4 = [
@@ -178,7 +187,7 @@ def executions_part(title, executions, rows, with_target):
         out.append(f"| {label} | {fmt_rate(m[0])} | {fmt_rate(m[1])}–{fmt_rate(m[2])} | {on_cpu_text} |")
     out.append("")
     random_rate = rates.get(rows[0][0])
-    real_rate = wall_rates.get(rows[2][0])
+    real_rate = wall_rates.get(next(name for name, label in rows if "real std::threads" in label))
     if random_rate:
         if with_target:
             verdict = "met" if random_rate >= EXECUTIONS_TARGET else "missed"

@@ -67,7 +67,6 @@ std::optional<std::vector<ElfThreadLocal>> ReadElfThreadLocals(const char* path)
     return std::nullopt;
   }
   const Elf64_Shdr* symbols = FindSection(file, *header, SHT_SYMTAB);
-  if (symbols == nullptr) symbols = FindSection(file, *header, SHT_DYNSYM);
   if (symbols == nullptr || symbols->sh_entsize != sizeof(Elf64_Sym)) return std::nullopt;
   const auto* sections = file.At<Elf64_Shdr>(header->e_shoff, header->e_shnum);
   if (symbols->sh_link >= header->e_shnum) return std::nullopt;

@@ -21,8 +21,9 @@ struct ElfThreadLocal {
 };
 
 // Every defined STT_TLS symbol of nonzero size in the file at `path`, from
-// .symtab, or from .dynsym when the file is stripped; nullopt when the file
-// cannot be read or has neither table.
+// its full symbol table (.symtab); nullopt when the file cannot be read or
+// is stripped, since .dynsym lists only the exported thread-locals and a
+// module's static ones would go unseen.
 std::optional<std::vector<ElfThreadLocal>> ReadElfThreadLocals(const char* path);
 
 }  // namespace sim::internal

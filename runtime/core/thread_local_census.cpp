@@ -151,7 +151,10 @@ std::string WhyNotMovable(const TlsModule& module, const std::vector<RegisteredT
   }
   const std::optional<std::vector<ElfThreadLocal>> symbols =
       ReadElfThreadLocals(module.path.empty() ? "/proc/self/exe" : module.path.c_str());
-  if (!symbols.has_value()) return "cannot read the symbol table of " + name + " to find its thread-locals";
+  if (!symbols.has_value()) {
+    return name + " has thread-locals, and no symbol table to tell whether sim-clang++ built them (stripped?)";
+  }
+  if (symbols->empty()) return name + " has thread-locals its symbol table does not name";
   std::vector<std::string> unregistered;
   for (const ElfThreadLocal& symbol : *symbols) {
     const std::ptrdiff_t below = block_below - static_cast<std::ptrdiff_t>(symbol.offset_in_segment);
@@ -185,6 +188,10 @@ ThreadLocalCensus TakeCensus() {
   registered.push_back({BelowThreadPointer(&__sim_tls_delta), sizeof __sim_tls_delta});
   census.lazy_is_exact = true;
   for (const TlsModule& module : ModulesWithThreadLocals()) {
+    if (module.block != nullptr) {
+      const std::ptrdiff_t below = BelowThreadPointer(module.block);
+      if (below > 0 && below <= kStaticTlsReach) census.static_reach = std::max(census.static_reach, below);
+    }
     const char* base = BaseName(module.path.c_str());
     const bool is_libc = std::strncmp(base, "libc.so", 7) == 0;
     const bool is_libstdcxx = std::strncmp(base, "libstdc++.so", 12) == 0;

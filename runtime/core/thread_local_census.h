@@ -41,6 +41,10 @@ struct ThreadLocalCensus {
   std::string why_lazy_is_not_exact;  // the first module in the way, and the fix
   std::vector<CarriedWord> carried;
   std::vector<PinnedBlock> pinned;
+  // How far below the thread pointer the static TLS blocks reach: an address
+  // further down (or above it) is in a block dlopen allocated, at no fixed
+  // distance from the thread pointer, which lazy mode cannot move.
+  std::ptrdiff_t static_reach = 0;
 };
 
 // The census of the modules loaded now, recounted only when a module was

@@ -68,7 +68,9 @@ Decision Decide(std::string_view requested) {
   if (requested == "auto") {
     if (can_write_fs_base) return {TlsSwitch::kWrfsbase, "this CPU and kernel allow wrfsbase (FSGSBASE)"};
     if (census.lazy_is_exact) {
-      return {TlsSwitch::kLazy, std::string(kNoWrfsbase) + ", and lazy mode is exact: every thread-local outside libc and libstdc++ was built with sim-clang++"};
+      return {TlsSwitch::kLazy,
+              std::string(kNoWrfsbase) +
+                  ", and lazy mode is exact: every thread-local outside libc and libstdc++ was built with sim-clang++"};
     }
     return {TlsSwitch::kSyscall, std::string(kNoWrfsbase) + ", and " + census.why_lazy_is_not_exact};
   }
@@ -83,6 +85,7 @@ void PublishLazyLayout(const ThreadLocalCensus& census) {
     lazy_layout.below[i] = census.carried[i].below_thread_pointer;
     lazy_layout.size[i] = census.carried[i].size;
   }
+  lazy_layout.static_reach = census.static_reach;
   lazy_layout.pinned_count = census.pinned.size();
   std::copy(census.pinned.begin(), census.pinned.end(), lazy_layout.pinned.begin());
 }

@@ -69,6 +69,7 @@ struct LazyLayout {
   static constexpr std::size_t kMaxPinnedBlocks = 4;
   std::size_t pinned_count = 0;
   std::array<PinnedBlock, kMaxPinnedBlocks> pinned{};
+  std::ptrdiff_t static_reach = 0;  // ThreadLocalCensus::static_reach
 };
 extern LazyLayout lazy_layout;
 

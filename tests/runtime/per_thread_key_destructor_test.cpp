@@ -3,12 +3,15 @@
 #include <gtest/gtest.h>
 #include <pthread.h>
 
+#include <atomic>
 #include <thread>
 
 #include "sim/sim.h"
 
 namespace {
-int destructed_sum = 0;
+// Atomic: two threads' destructors add to it, and built with the pass
+// (tests/instrumented/) a plain += would be a lost update simthread finds.
+std::atomic<int> destructed_sum = 0;
 void Destroy(void* value) { destructed_sum += *static_cast<int*>(value); }
 
 TEST(PerThreadKeyDestructor, DestructorsRunAtThreadExit) {
@@ -27,7 +30,7 @@ TEST(PerThreadKeyDestructor, DestructorsRunAtThreadExit) {
         std::thread b(use, &values[1]);
         a.join();
         b.join();
-        if (destructed_sum != 11) sim::fail("key destructors ran for " + std::to_string(destructed_sum));
+        if (destructed_sum != 11) sim::fail("key destructors ran for " + std::to_string(destructed_sum.load()));
         if (pthread_getspecific(key) != nullptr) sim::fail("T0 sees another thread's key value");
       },
       {.seeds = 1000});

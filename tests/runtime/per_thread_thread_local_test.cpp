@@ -2,13 +2,16 @@
 // per simulated thread, destroyed when that thread exits.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <thread>
 
 #include "sim/sim.h"
 
 namespace {
-int constructed = 0;
-int destroyed = 0;
+// Atomic: each thread's thread_local counts here, and built with the pass
+// (tests/instrumented/) a plain ++ would be a lost update simthread finds.
+std::atomic<int> constructed = 0;
+std::atomic<int> destroyed = 0;
 
 struct Counted {
   Counted() { ++constructed; }
@@ -32,7 +35,7 @@ TEST(PerThreadThreadLocal, ConstructedAndDestroyedPerThread) {
         if (destroyed < 1) sim::fail("a's thread_local not destroyed when a exited");
         b.join();
         if (constructed != 2 || destroyed != 2) {
-          sim::fail("constructed " + std::to_string(constructed) + ", destroyed " + std::to_string(destroyed));
+          sim::fail("constructed " + std::to_string(constructed.load()) + ", destroyed " + std::to_string(destroyed.load()));
         }
       },
       {.seeds = 1000});

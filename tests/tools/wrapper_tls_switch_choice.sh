@@ -74,6 +74,15 @@ clang++-19 -std=c++20 -O1 -shared -fPIC "$TEST_TMP/plain_tls.cpp" -o "$TEST_TMP/
 run "$SIM_BIN/sim-clang++" -std=c++20 -O1 "$TEST_TMP/main.cpp" -L"$TEST_TMP" -lprebuilt -Wl,-rpath,"$TEST_TMP" \
   -o "$TEST_TMP/with_library"
 expect_eq "$rc" 0 "build with_library: $err"
+# As Debian ships libraries: no .symtab, and .dynsym names only exported
+# thread-locals, so the library's static ones cannot be told apart.
+mkdir -p "$TEST_TMP/stripped"
+sed 's/^thread_local int/static thread_local int/' "$TEST_TMP/plain_tls.cpp" > "$TEST_TMP/stripped/plain_tls.cpp"
+clang++-19 -std=c++20 -O1 -shared -fPIC "$TEST_TMP/stripped/plain_tls.cpp" -o "$TEST_TMP/stripped/libprebuilt.so"
+strip "$TEST_TMP/stripped/libprebuilt.so"
+run "$SIM_BIN/sim-clang++" -std=c++20 -O1 "$TEST_TMP/main.cpp" -L"$TEST_TMP/stripped" -lprebuilt \
+  -Wl,-rpath,"$TEST_TMP/stripped" -o "$TEST_TMP/with_stripped_library"
+expect_eq "$rc" 0 "build with_stripped_library: $err"
 
 # help=1 says what auto chooses here, and why.
 SIM_OPTIONS=help=1 run "$TEST_TMP/all_instrumented"
@@ -109,6 +118,10 @@ SIM_OPTIONS=tls_switch=lazy run "$TEST_TMP/with_library"
 expect_eq "$rc" 2 "lazy forced with a prebuilt library"
 expect_contains "$err" "libprebuilt.so has thread-locals not built with sim-clang++: built_without_the_pass" \
   "lazy forced with a prebuilt library"
+SIM_OPTIONS=tls_switch=lazy run "$TEST_TMP/with_stripped_library"
+expect_eq "$rc" 2 "lazy forced with a stripped prebuilt library"
+expect_contains "$err" "stripped/libprebuilt.so has thread-locals, and no symbol table to tell whether sim-clang++ built them" \
+  "lazy forced with a stripped prebuilt library"
 SIM_OPTIONS=tls_switch=fastest run "$TEST_TMP/all_instrumented"
 expect_eq "$rc" 2 "unknown mode"
 expect_contains "$err" "option 'tls_switch' is auto, lazy, wrfsbase or syscall, got 'fastest'" "unknown mode"
