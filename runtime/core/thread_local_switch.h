@@ -53,6 +53,11 @@ struct TlsSwitchChoice {
 // a system call per switch. Cheap when nothing was loaded since last time.
 TlsSwitchChoice ChooseTlsSwitch(std::string_view requested);
 
+// The name of the mode ChooseTlsSwitch(requested) runs, for reports.
+inline const char* ChosenTlsSwitchName(std::string_view requested) {
+  return TlsSwitchName(ChooseTlsSwitch(requested).mode);
+}
+
 // The same choice as a line for help=1, without dying or saying anything.
 std::string DescribeTlsSwitch(std::string_view requested);
 

@@ -88,7 +88,7 @@ Report ReportFailure(const std::function<void()>& body, const Options& options, 
   report.shrink_candidates = shrunk.candidates;
   report.shrink_stopped = ShrinkStopNote(shrunk.stop, shrunk.candidates, options);
   if (!options.report_json.empty())
-    WriteJsonFile(options.report_json, ReportJson(report, TlsSwitchName(ChooseTlsSwitch(options.tls_switch).mode)));
+    WriteJsonFile(options.report_json, ReportJson(report, ChosenTlsSwitchName(options.tls_switch)));
   return report;
 }
 
@@ -102,7 +102,7 @@ void ReportNoFailure(const Options& options, const Strategy& strategy) {
   }
   if (!options.report_json.empty()) {
     WriteJsonFile(options.report_json,
-                  PassJson(options.first_seed, options.seeds, TlsSwitchName(ChooseTlsSwitch(options.tls_switch).mode)));
+                  PassJson(options.first_seed, options.seeds, ChosenTlsSwitchName(options.tls_switch)));
   }
 }
 

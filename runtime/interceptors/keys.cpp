@@ -5,9 +5,10 @@
 // the installed TCB is not the running thread's, pthread_getspecific and
 // pthread_setspecific keep them in the simulated thread instead. What glibc
 // does at a real thread's exit (run destructors, clear values) the runtime
-// does at a simulated thread's exit, for the keys it saw created. thread_local destructors registered through
-// __cxa_thread_atexit_impl are kept per simulated thread, so an abandoned
-// execution leaves nothing on the borrowed TCB for the next borrower.
+// does at a simulated thread's exit, for the keys it saw created.
+// thread_local destructors registered through __cxa_thread_atexit_impl are
+// kept per simulated thread, so an abandoned execution leaves nothing on the
+// borrowed TCB for the next borrower.
 #include "interceptors/keys.h"
 
 #include <limits.h>
@@ -99,6 +100,13 @@ int pthread_key_create(pthread_key_t* key, void (*destructor)(void*)) {
 int pthread_key_delete(pthread_key_t key) {
   Keys().Update(
       [key](KeyRegistry::Keys& keys) { std::erase_if(keys, [key](const auto& entry) { return entry.first == key; }); });
+  // glibc would retire the values with the key (a key created later with the
+  // same number starts empty); the ones kept here go the same way.
+  if (InWorld()) {
+    for (ThreadId id = 0; SimThread* thread = current_world->thread(id); ++id) {
+      if (key < thread->key_values.size()) thread->key_values[key] = nullptr;
+    }
+  }
   return real_key_delete(key);
 }
 

@@ -141,7 +141,7 @@ Outcome RunMain(int argc, char** argv, char** envp, const sim::Options& options,
     DecodeShrinkProgress(internal.outcome_shrink, report.shrink_candidates, stop);
     report.shrink_stopped = ShrinkStopNote(stop, report.shrink_candidates, options);
     if (!options.report_json.empty())
-      WriteJsonFile(options.report_json, ReportJson(report, TlsSwitchName(ChooseTlsSwitch(options.tls_switch).mode)));
+      WriteJsonFile(options.report_json, ReportJson(report, ChosenTlsSwitchName(options.tls_switch)));
     report_text = report.render();
   }
   WriteOutcomeFile(internal.outcome_file, outcome, recording.choices, exit_status, report_text);
@@ -176,7 +176,7 @@ int ReportSeed(char** argv, const sim::Options& options, Outcome outcome, int ex
   report.shrink_stopped = ShrinkStopNote(shrunk.stop, shrunk.candidates, options);
   // With a shrunk report, its run already wrote the report file (rerun.h).
   if (!options.report_json.empty() && shrunk_report.empty())
-    WriteJsonFile(options.report_json, ReportJson(report, TlsSwitchName(ChooseTlsSwitch(options.tls_switch).mode)));
+    WriteJsonFile(options.report_json, ReportJson(report, ChosenTlsSwitchName(options.tls_switch)));
   if (report.verdict == sim::Verdict::kPass) return exit_status;
   const bool program_failed =
       static_cast<std::uint64_t>(exit_status) != options.pass_exit_status && report.verdict == sim::Verdict::kFailure;
