@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <optional>
 
+#include "common/process_notices.h"
 #include "core/check.h"
 
 extern "C" {
@@ -41,8 +42,8 @@ void SayOnceSyscallPerSwitch(std::string_view requested, const std::string& why)
           ? "tls_switch=auto avoids it where it can"
           : "building every module with thread-locals with sim-clang++ lets tls_switch=auto avoid it";
   std::fprintf(stderr,
-               "simthread: every switch between simulated threads makes a system call here (arch_prctl, "
-               "%ld ns each, measured): %s; %s (docs/performance.md, \"the thread-local switch\")\n",
+               "%.*s (arch_prctl, %ld ns each, measured): %s; %s (docs/performance.md, \"the thread-local switch\")\n",
+               static_cast<int>(common::kSyscallPerSwitchNotice.size()), common::kSyscallPerSwitchNotice.data(),
                MeasuredSyscallNanoseconds(), why.c_str(), how_to_avoid.c_str());
 }
 

@@ -136,6 +136,11 @@ SIM_OPTIONS=tls_switch=syscall run "$TEST_TMP/explore"
 expect_eq "$rc" 0 "50 seeds under syscall: $err"
 expect_eq "$(grep -c 'makes a system call here' <<<"$err")" 1 "the system-call notice, once in 50 executions"
 expect_contains "$err" "tls_switch=syscall was asked for; tls_switch=auto avoids it where it can" "forced syscall notice"
+# sim-run shows a child's stderr only for a failing seed, so it passes the
+# notice on itself, once for the whole sweep.
+SIM_OPTIONS=tls_switch=syscall run "$SIM_BIN/sim-run" --seeds 20 -- "$TEST_TMP/all_instrumented"
+expect_eq "$rc" 0 "sim-run under syscall: $out $err"
+expect_eq "$(grep -c 'makes a system call here' <<<"$out$err")" 1 "sim-run says the notice once in 20 processes"
 if [[ $eager == syscall ]]; then
   SIM_OPTIONS=seed=5 run "$TEST_TMP/with_library"
   expect_eq "$rc" 0 "with_library under auto: $err"

@@ -15,6 +15,8 @@
 #include <filesystem>
 #include <string>
 
+#include "common/process_notices.h"
+
 namespace simrun {
 
 std::map<std::uint64_t, Outcome> Explorer::Run(int signals) {
@@ -146,10 +148,20 @@ void Explorer::Finish(std::uint64_t seed, int status) {
   if (child.pid > 0) kill(-child.pid, SIGKILL);
   if (!child.discarded) {
     Outcome outcome = ClassifyExit(spec_, seed, status, child.timed_out, config_.timeout_text);
+    RelayProcessNotice(outcome.report);
     if (!outcome.passed) failures_.emplace(seed, std::move(outcome));
   }
   unlink(ReportJsonPath(spec_, seed).c_str());
   unlink(StderrPath(spec_, seed).c_str());
+}
+
+void Explorer::RelayProcessNotice(const std::string& child_stderr) {
+  if (process_notice_relayed_) return;
+  const std::size_t start = child_stderr.find(sim::common::kSyscallPerSwitchNotice);
+  if (start == std::string::npos) return;
+  const std::size_t end = child_stderr.find('\n', start);
+  std::fprintf(stderr, "%s\n", child_stderr.substr(start, end == std::string::npos ? end : end - start).c_str());
+  process_notice_relayed_ = true;
 }
 
 bool Explorer::ServerGone(std::size_t index) {

@@ -85,6 +85,8 @@ class Explorer {
   // Server `index` closed its socket. Its seed, unless sim-run was stopping
   // it anyway, runs again in a spawned process; true when the seed ended.
   bool ServerGone(std::size_t index);
+  // Says once what a child said once per process (common/process_notices.h).
+  void RelayProcessNotice(const std::string& child_stderr);
 
   void NoteServerGone(std::size_t index, const std::uint64_t* seed);
 
@@ -102,6 +104,7 @@ class Explorer {
   const Config& config_;
   const LaunchSpec spec_;
   bool fork_servers_;
+  bool process_notice_relayed_ = false;
   std::vector<Server> servers_;
   std::map<std::uint64_t, Running> running_;
   std::map<pid_t, std::uint64_t> by_pid_;
