@@ -107,6 +107,9 @@ for mode in $(tls_switch_modes); do
   expect_eq "$rc" 0 "explore() under tls_switch=$mode: $err"
   expect_eq "$(json_field "$TEST_TMP/$mode.explore.json" 'j["tls_switch"]')" "$mode" "explore()'s report_json, $mode"
 done
+# The mode changes how fast a switch is, never which execution runs.
+hashes=$(for mode in $(tls_switch_modes); do json_field "$TEST_TMP/$mode.json" 'j["trace_hash"]'; done | sort -u)
+expect_eq "$(wc -l <<<"$hashes")" 1 "one trace hash for seed 1 under every mode: $hashes"
 SIM_OPTIONS=seed=1:report_json=$TEST_TMP/mixed.json run "$TEST_TMP/mixed"
 expect_eq "$(json_field "$TEST_TMP/mixed.json" 'j["tls_switch"]')" "$eager" "report_json of mixed under auto"
 
