@@ -75,6 +75,14 @@ bool ReadWholeProgramOptions(sim::Options& options, InternalOptions& internal) {
           "SIM_OPTIONS: whole-program mode runs one seed per process; explore many with "
           "`sim-run --seeds N -- PROG`");
     }
+    // A bounded search moves from one schedule to the next between the
+    // executions of one process: here it would only ever run its first.
+    if (options.strategy.starts_with("dfs:")) {
+      throw std::invalid_argument(
+          "SIM_OPTIONS: strategy=" + options.strategy +
+          " runs its schedules one after another in one process, and whole-program mode runs one execution per "
+          "process, so it would only ever run the first; run the bounded search with explore() or SIM_TEST");
+    }
     if (internal.fork_server != 0) {
       throw std::invalid_argument(
           "SIM_OPTIONS: fork_server is sim-run's and must stand alone (fork_server=<fd>); remove it to run "

@@ -24,7 +24,7 @@ constexpr const char* kUsage =
     "SIM_OPTIONS=seed=K, J at a time, and reports the lowest failing seed.\n"
     "  --seeds N          seeds to run (default 100)\n"
     "  --start K          first seed (default 0)\n"
-    "  --strategy S       SIM_OPTIONS strategy: random | pct:D | pos | dfs:P | portfolio[:S,...] | replay:<schedule>\n"
+    "  --strategy S       SIM_OPTIONS strategy: random | pct:D | pos | portfolio[:S,...] | replay:<schedule>\n"
     "  --schedule S       replay a printed schedule (S1-...) or the one in @FILE exactly (one seed unless --seeds)\n"
     "  --shrink           shrink the failing seed's schedule before reporting it (the default)\n"
     "  --no-shrink        report the failing schedule as found\n"
@@ -115,6 +115,31 @@ int PassExitStatusIn(const std::string& options) {
   return status;
 }
 
+// The strategy SIM_OPTIONS names (the last strategy= wins), or "".
+std::string StrategyIn(const std::string& options) {
+  std::string strategy;
+  constexpr std::string_view kKey = "strategy=";
+  for (std::size_t at = options.find(kKey); at != std::string::npos; at = options.find(kKey, at + 1)) {
+    if (at != 0 && std::string_view(":, \t\n").find(options[at - 1]) == std::string_view::npos) continue;
+    const std::size_t end = options.find(':', at + kKey.size());
+    strategy = options.substr(at + kKey.size(), end == std::string::npos ? end : end - at - kKey.size());
+    if (strategy == "dfs") strategy = "dfs:";  // dfs:P, cut at its own colon
+  }
+  return strategy;
+}
+
+// dfs:P walks every schedule with at most P preemptions, one execution after
+// another, in one process; sim-run's seeds are processes of their own, and
+// each would run the search's first schedule: a sweep of N copies of one
+// schedule reported as N schedules passed.
+void RefuseBoundedSearch(const std::string& strategy, const char* where) {
+  if (!strategy.starts_with("dfs:")) return;
+  UsageError(std::string(where) +
+             "=dfs:P: a bounded search runs its schedules one after another in one process, and each sim-run seed is a "
+             "process of its own, so every seed would run the same first schedule; run it in one process instead: "
+             "explore() or SIM_TEST with strategy=dfs:P (docs/bug-finding.md)");
+}
+
 }  // namespace
 
 Config ParseCommandLine(int argc, char** argv) {
@@ -149,7 +174,7 @@ Config ParseCommandLine(int argc, char** argv) {
     } else if (is(arg, "--strategy")) {
       config.strategy = value_of("--strategy", arg);
       if (config.strategy.empty())
-        UsageError("--strategy needs a value: random | pct:D | pos | dfs:P | portfolio[:S,S,...] | replay:<schedule>");
+        UsageError("--strategy needs a value: random | pct:D | pos | portfolio[:S,S,...] | replay:<schedule>");
     } else if (is(arg, "--schedule")) {
       config.schedule = value_of("--schedule", arg);
       if (config.schedule.empty()) UsageError("--schedule needs a value: a printed schedule (S1-...) or @FILE");
@@ -198,6 +223,8 @@ LaunchSpec LaunchSpecFor(const Config& config) {
   spec.argv = config.command;
   if (const char* options = std::getenv("SIM_OPTIONS")) spec.base_options = options;
   spec.strategy = config.strategy;
+  RefuseBoundedSearch(config.strategy, "--strategy");
+  RefuseBoundedSearch(StrategyIn(spec.base_options), "SIM_OPTIONS strategy");
   spec.schedule = config.schedule;
   spec.shrink = config.shrink;
   if (config.pass_exit_status) {
