@@ -29,8 +29,10 @@ std::map<std::uint64_t, Outcome> Explorer::Run(int signals) {
     const bool replied = ReadServerReplies();
     if (stopping()) DiscardAboveLowestFailure();
     KillTimedOut();
+    status_.Update(seeds_finished_, failures_.size());
     if (!reaped && !replied) Wait(signals);
   }
+  status_.Clear();
   servers_.clear();
   seeds_run_ = stopping() ? failures_.begin()->first - config_.start + 1 : config_.seeds;
   return std::move(failures_);
@@ -66,6 +68,7 @@ void Explorer::Launch(std::uint64_t seed) {
 pid_t Explorer::Spawn(std::uint64_t seed) {
   const pid_t pid = SpawnSeed(spec_, seed);
   if (pid < 0) {
+    status_.Clear();
     std::fprintf(stderr, "sim-run: cannot start %s for seed %llu: %s\n", spec_.program_path.c_str(),
                  static_cast<unsigned long long>(seed), std::strerror(errno));
     KillAll();
@@ -83,6 +86,7 @@ int Explorer::IdleServer() {
   std::string error;
   std::unique_ptr<ForkServer> server = ForkServer::Start(spec_, servers_.size(), &error);
   if (!server) {
+    status_.Clear();
     std::fprintf(stderr, "sim-run: note: no fork server (%s); spawning a process per seed\n", error.c_str());
     fork_servers_ = false;
     return -1;
@@ -144,6 +148,7 @@ bool Explorer::ReadServerReplies() {
 void Explorer::Finish(std::uint64_t seed, int status) {
   const Running child = running_[seed];
   running_.erase(seed);
+  ++seeds_finished_;
   // The child's own process is gone; anything it left in its group goes too.
   if (child.pid > 0) kill(-child.pid, SIGKILL);
   if (!child.discarded) {
@@ -160,6 +165,7 @@ void Explorer::RelayProcessNotice(const std::string& child_stderr) {
   const std::size_t start = child_stderr.find(sim::common::kSyscallPerSwitchNotice);
   if (start == std::string::npos) return;
   const std::size_t end = child_stderr.find('\n', start);
+  status_.Clear();
   std::fprintf(stderr, "%s\n", child_stderr.substr(start, end == std::string::npos ? end : end - start).c_str());
   process_notice_relayed_ = true;
 }
@@ -188,6 +194,7 @@ bool Explorer::ServerGone(std::size_t index) {
 void Explorer::NoteServerGone(std::size_t index, const std::uint64_t* seed) {
   ForkServer& server = *servers_[index].process;
   const std::string why = server.DescribeEnd();
+  status_.Clear();
   if (server.refused()) {
     if (fork_servers_) {
       std::fprintf(stderr, "sim-run: note: %s %s; spawning a process per seed instead\n", spec_.program_path.c_str(),
@@ -233,7 +240,7 @@ void Explorer::KillTimedOut() {
 }
 
 void Explorer::Wait(int signals) {
-  long long wait_ms = 1000;
+  long long wait_ms = status_.active() ? StatusLine::kRedrawEvery.count() : 1000;
   if (config_.timeout_seconds) {
     Clock::time_point earliest = Clock::time_point::max();
     for (const auto& [seed, child] : running_) {
@@ -242,7 +249,7 @@ void Explorer::Wait(int signals) {
     if (earliest != Clock::time_point::max()) {
       const auto left = std::max(Clock::duration::zero(), earliest - Clock::now());
       // +1 ms so the deadline has passed when we wake; at most 1 s at a time.
-      wait_ms = std::min<long long>(std::chrono::duration_cast<std::chrono::milliseconds>(left).count() + 1, 1000);
+      wait_ms = std::min<long long>(std::chrono::duration_cast<std::chrono::milliseconds>(left).count() + 1, wait_ms);
     }
   }
   std::vector<pollfd> fds{{signals, POLLIN, 0}};

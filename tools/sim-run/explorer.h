@@ -29,13 +29,17 @@
 #include "child.h"
 #include "command_line.h"
 #include "fork_server.h"
+#include "status_line.h"
 
 namespace simrun {
 
 class Explorer {
  public:
   Explorer(const Config& config, LaunchSpec spec, bool fork_servers)
-      : config_(config), spec_(std::move(spec)), fork_servers_(fork_servers) {}
+      : config_(config),
+        spec_(std::move(spec)),
+        fork_servers_(fork_servers),
+        status_(config.seeds, spec_.strategy.empty() ? "default strategy" : "strategy " + spec_.strategy) {}
 
   // Runs the seeds; returns the failing seeds' outcomes (lowest first).
   // `signals` is a signalfd for the blocked SIGCHLD and termination signals.
@@ -104,6 +108,8 @@ class Explorer {
   const Config& config_;
   const LaunchSpec spec_;
   bool fork_servers_;
+  StatusLine status_;
+  std::uint64_t seeds_finished_ = 0;
   bool process_notice_relayed_ = false;
   std::vector<Server> servers_;
   std::map<std::uint64_t, Running> running_;

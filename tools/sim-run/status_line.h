@@ -1,0 +1,50 @@
+// status_line.h: the one line of progress sim-run keeps on a terminal.
+//
+// A sweep of a million seeds runs for minutes; on a terminal sim-run keeps a
+// line on stderr with what is done, how fast, what is left and what failed,
+// redrawn a few times a second and erased when the sweep ends, so the
+// summary and reports print as they always do. When stderr is not a
+// terminal (a CI log, a file) it writes nothing at all.
+#ifndef SIM_TOOLS_SIM_RUN_STATUS_LINE_H_
+#define SIM_TOOLS_SIM_RUN_STATUS_LINE_H_
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+
+namespace simrun {
+
+class StatusLine {
+ public:
+  // `what`: the strategy, as the user named it (or "seeds" for the default).
+  StatusLine(std::uint64_t total, std::string what);
+  ~StatusLine() { Clear(); }
+  StatusLine(const StatusLine&) = delete;
+  StatusLine& operator=(const StatusLine&) = delete;
+
+  bool active() const { return active_; }
+  // Redraws the line if it was last drawn long enough ago.
+  void Update(std::uint64_t done, std::uint64_t failures);
+  // Erases the line, so that whatever sim-run prints next starts a clean
+  // one; the next Update draws it again.
+  void Clear();
+
+  // How often a line is redrawn.
+  static constexpr std::chrono::milliseconds kRedrawEvery{250};
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  std::uint64_t total_;
+  std::string what_;
+  bool active_;
+  bool shown_ = false;
+  Clock::time_point started_ = Clock::now();
+  Clock::time_point drawn_{};
+};
+
+// "1h02m", "3m05s", "42s": how long a duration is, for the line.
+std::string ShortDuration(std::chrono::seconds duration);
+
+}  // namespace simrun
+
+#endif  // SIM_TOOLS_SIM_RUN_STATUS_LINE_H_
