@@ -16,6 +16,7 @@
 #include <string_view>
 
 #include "core/thread_control_block.h"
+#include "core/thread_local_switch.h"
 #include "explore/crash_guard.h"
 #include "explore/execution_codec.h"
 #include "strategy/recording.h"
@@ -195,6 +196,9 @@ Outcome ExecutionRunner::RunInWorker(std::string_view request) {
 }
 
 void ExecutionRunner::StartWorker() {
+  // Chosen here, before the fork, so that a notice the choice says once
+  // (a system call per switch) is said by this process, not by every worker.
+  ChooseTlsSwitch(options_.tls_switch);
   int requests[2];
   int replies[2];
   MakePipe(requests);

@@ -144,6 +144,25 @@ expect_contains "$err" "tls_switch=syscall was asked for; tls_switch=auto avoids
 SIM_OPTIONS=tls_switch=syscall run "$SIM_BIN/sim-run" --seeds 20 -- "$TEST_TMP/all_instrumented"
 expect_eq "$rc" 0 "sim-run under syscall: $out $err"
 expect_eq "$(grep -c 'makes a system call here' <<<"$out$err")" 1 "sim-run says the notice once in 20 processes"
+# SIM_TEST runs its executions in worker processes (a new one per chunk
+# here): the test's process says it, once, not each worker.
+cat > "$TEST_TMP/chunks_test.cpp" <<'CPP'
+#include <thread>
+#include <sim/gtest.h>
+thread_local int mine = 0;
+SIM_TEST(Chunks, EachThreadCountsItsOwn) {
+  std::thread a([] { ++mine; }), b([] { ++mine; });
+  a.join();
+  b.join();
+  EXPECT_EQ(mine, 0);
+}
+CPP
+run "$SIM_BIN/sim-clang++" --sim-gtest -std=c++20 -O1 "$TEST_TMP/chunks_test.cpp" -o "$TEST_TMP/chunks_test"
+expect_eq "$rc" 0 "build chunks_test: $err"
+SIM_OPTIONS=tls_switch=syscall run "$TEST_TMP/chunks_test" --sim_seeds=100 --sim_chunk=10
+expect_eq "$rc" 0 "SIM_TEST under syscall: $out $err"
+expect_contains "$out" "[  PASSED  ] 10 tests" "ten chunks, each a worker"
+expect_eq "$(grep -c 'makes a system call here' <<<"$out$err")" 1 "the notice, once for ten workers"
 if [[ $eager == syscall ]]; then
   SIM_OPTIONS=seed=5 run "$TEST_TMP/with_library"
   expect_eq "$rc" 0 "with_library under auto: $err"
