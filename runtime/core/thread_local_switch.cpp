@@ -40,7 +40,8 @@ void SayOnceSyscallPerSwitch(std::string_view requested, const std::string& why)
   const std::string how_to_avoid =
       requested == "syscall"
           ? "tls_switch=auto avoids it where it can"
-          : "building every module with thread-locals with sim-clang++ lets tls_switch=auto avoid it";
+          : "building every module with thread-locals with sim-clang++ lets tls_switch=auto avoid it, as does a "
+            "machine whose CPU and kernel (Linux 5.9+) allow wrfsbase";
   std::fprintf(stderr,
                "%.*s (arch_prctl, %ld ns each, measured): %s; %s (docs/performance.md, \"the thread-local switch\")\n",
                static_cast<int>(common::kSyscallPerSwitchNotice.size()), common::kSyscallPerSwitchNotice.data(),
