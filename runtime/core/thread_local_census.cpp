@@ -16,6 +16,7 @@
 #include <optional>
 
 #include "core/elf_thread_locals.h"
+#include "core/spin_locked.h"
 #include "core/thread_control_block.h"
 #include "sim/sim_interface.h"
 
@@ -31,12 +32,9 @@ struct RegisteredThreadLocal {
   std::size_t size;
 };
 
-// Constructors of modules dlopen'ed from several threads may register at
-// once, so the list is guarded by a spin lock (a pthread lock would re-enter
-// the interceptors).
+// Constructors of modules dlopen'ed from several threads may register at once.
 struct Registry {
-  std::vector<RegisteredThreadLocal> thread_locals;
-  std::atomic_flag locked;
+  SpinLocked<std::vector<RegisteredThreadLocal>> thread_locals;
   std::atomic<std::size_t> version{0};
 };
 Registry& Registered() {
@@ -174,18 +172,17 @@ std::string WhyNotMovable(const TlsModule& module, const std::vector<RegisteredT
 
 ThreadLocalCensus TakeCensus() {
   ThreadLocalCensus census;
-  std::vector<RegisteredThreadLocal> registered;
-  {
-    Registry& registry = Registered();
-    while (registry.locked.test_and_set(std::memory_order_acquire)) {
-    }
-    registered = registry.thread_locals;
-    registry.locked.clear(std::memory_order_release);
-  }
+  std::vector<RegisteredThreadLocal> registered = Registered().thread_locals.Snapshot();
   // The runtime's own thread-locals describe the OS thread, not a simulated
   // one: they stay on the installed block on purpose.
   registered.push_back({BelowThreadPointer(&simulated_thread_marker), sizeof simulated_thread_marker});
   registered.push_back({BelowThreadPointer(&__sim_tls_delta), sizeof __sim_tls_delta});
+  // The first reason found is the one said.
+  auto rule_out_lazy = [&census](std::string why) {
+    if (why.empty() || !census.lazy_is_exact) return;
+    census.lazy_is_exact = false;
+    census.why_lazy_is_not_exact = std::move(why);
+  };
   census.lazy_is_exact = true;
   for (const TlsModule& module : ModulesWithThreadLocals()) {
     if (module.block != nullptr) {
@@ -197,20 +194,12 @@ ThreadLocalCensus TakeCensus() {
     const bool is_libstdcxx = std::strncmp(base, "libstdc++.so", 12) == 0;
     if ((is_libc || is_libstdcxx) && module.block != nullptr) {
       if (is_libstdcxx) CarryWholeBlock(module, census);
-      if (std::string why = is_libc ? CarryLibcWords(module, census) : ""; !why.empty() && census.lazy_is_exact) {
-        census.lazy_is_exact = false;
-        census.why_lazy_is_not_exact = std::move(why);
-      }
+      if (is_libc) rule_out_lazy(CarryLibcWords(module, census));
       census.pinned.push_back({BelowThreadPointer(module.block),
                                BelowThreadPointer(module.block + static_cast<std::ptrdiff_t>(module.size))});
       continue;
     }
-    if (!census.lazy_is_exact) continue;
-    std::string why = WhyNotMovable(module, registered);
-    if (!why.empty()) {
-      census.lazy_is_exact = false;
-      census.why_lazy_is_not_exact = std::move(why);
-    }
+    if (census.lazy_is_exact) rule_out_lazy(WhyNotMovable(module, registered));
   }
   return census;
 }
@@ -219,10 +208,8 @@ ThreadLocalCensus TakeCensus() {
 
 void RegisterThreadLocal(const void* address, std::size_t size) {
   Registry& registry = Registered();
-  while (registry.locked.test_and_set(std::memory_order_acquire)) {
-  }
-  registry.thread_locals.push_back({BelowThreadPointer(address), size});
-  registry.locked.clear(std::memory_order_release);
+  registry.thread_locals.Update(
+      [&](auto& thread_locals) { thread_locals.push_back({BelowThreadPointer(address), size}); });
   registry.version.fetch_add(1, std::memory_order_release);
 }
 

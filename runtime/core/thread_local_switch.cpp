@@ -56,8 +56,7 @@ struct Decision {
   std::string why;
 };
 
-Decision Decide(std::string_view requested) {
-  const ThreadLocalCensus& census = CurrentThreadLocalCensus();
+Decision Decide(std::string_view requested, const ThreadLocalCensus& census) {
   if (requested == "wrfsbase") {
     if (!can_write_fs_base) return {std::nullopt, kNoWrfsbase};
     return {TlsSwitch::kWrfsbase, "tls_switch=wrfsbase was asked for"};
@@ -106,18 +105,19 @@ const char* TlsSwitchName(TlsSwitch mode) {
 }
 
 TlsSwitchChoice ChooseTlsSwitch(std::string_view requested) {
-  Decision decision = Decide(requested);
+  const ThreadLocalCensus& census = CurrentThreadLocalCensus();
+  Decision decision = Decide(requested, census);
   if (!decision.mode.has_value()) {
     Die(exit_status::kUsage, {"SIM_OPTIONS: tls_switch=", requested, ": ", decision.why, "; tls_switch=auto chooses ",
                               "the fastest exact mode"});
   }
-  if (*decision.mode == TlsSwitch::kLazy) PublishLazyLayout(CurrentThreadLocalCensus());
+  if (*decision.mode == TlsSwitch::kLazy) PublishLazyLayout(census);
   if (*decision.mode == TlsSwitch::kSyscall) SayOnceSyscallPerSwitch(requested, decision.why);
   return {*decision.mode, std::move(decision.why)};
 }
 
 std::string DescribeTlsSwitch(std::string_view requested) {
-  const Decision decision = Decide(requested);
+  const Decision decision = Decide(requested, CurrentThreadLocalCensus());
   if (!decision.mode.has_value()) return "tls_switch=" + std::string(requested) + " cannot run here: " + decision.why;
   return "tls_switch=" + std::string(requested) + " runs as " + TlsSwitchName(*decision.mode) +
          " here: " + decision.why;

@@ -14,11 +14,11 @@
 #include <limits.h>
 #include <pthread.h>
 
-#include <atomic>
 #include <cerrno>
 #include <utility>
 #include <vector>
 
+#include "core/spin_locked.h"
 #include "core/world.h"
 #include "interceptors/real_function.h"
 
@@ -35,31 +35,11 @@ RealFunction<int(pthread_key_t, const void*)> real_setspecific("pthread_setspeci
 // installed one (tls_switch=lazy): only then are key values kept here.
 bool KeysKeptBySimulatedThread() { return __sim_tls_delta != 0; }
 
-// Keys are created from any real thread at any time (library constructors),
-// so this registry is guarded by a plain atomic spin lock: a pthread lock
-// would re-enter the interceptors.
-struct KeyRegistry {
-  using Keys = std::vector<std::pair<pthread_key_t, void (*)(void*)>>;
-  Keys keys;
-  std::atomic_flag locked;
-  Keys Snapshot() {
-    while (locked.test_and_set(std::memory_order_acquire)) {
-    }
-    Keys copy = keys;
-    locked.clear(std::memory_order_release);
-    return copy;
-  }
-  template <typename Change>
-  void Update(Change change) {
-    while (locked.test_and_set(std::memory_order_acquire)) {
-    }
-    change(keys);
-    locked.clear(std::memory_order_release);
-  }
-};
-KeyRegistry& Keys() {
-  static KeyRegistry registry;
-  return registry;
+// Keys are created from any real thread at any time (library constructors).
+using KeyList = std::vector<std::pair<pthread_key_t, void (*)(void*)>>;
+SpinLocked<KeyList>& Keys() {
+  static SpinLocked<KeyList> keys;
+  return keys;
 }
 }  // namespace
 
@@ -93,13 +73,12 @@ extern "C" {
 
 int pthread_key_create(pthread_key_t* key, void (*destructor)(void*)) {
   const int error = real_key_create(key, destructor);
-  if (error == 0) Keys().Update([&](KeyRegistry::Keys& keys) { keys.emplace_back(*key, destructor); });
+  if (error == 0) Keys().Update([&](KeyList& keys) { keys.emplace_back(*key, destructor); });
   return error;
 }
 
 int pthread_key_delete(pthread_key_t key) {
-  Keys().Update(
-      [key](KeyRegistry::Keys& keys) { std::erase_if(keys, [key](const auto& entry) { return entry.first == key; }); });
+  Keys().Update([key](KeyList& keys) { std::erase_if(keys, [key](const auto& entry) { return entry.first == key; }); });
   // glibc would retire the values with the key (a key created later with the
   // same number starts empty); the ones kept here go the same way.
   if (InWorld()) {

@@ -103,29 +103,31 @@ std::string ResolveProgram(const std::string& program) {
   UsageError("program " + program + " not found in PATH (for a file in this directory, write ./" + program + ")");
 }
 
-// pass_exit_status in the user's SIM_OPTIONS (the last one wins, as in the
-// runtime's parser), or 0; a malformed value is the runtime's error to name.
-int PassExitStatusIn(const std::string& options) {
-  int status = 0;
-  constexpr std::string_view kKey = "pass_exit_status=";
-  for (std::size_t at = options.find(kKey); at != std::string::npos; at = options.find(kKey, at + 1)) {
+// Where the value of the last `key` (with its '=') in SIM_OPTIONS starts, or
+// npos: the last one wins, as in the runtime's parser.
+std::size_t LastValueOf(const std::string& options, std::string_view key) {
+  std::size_t value = std::string::npos;
+  for (std::size_t at = options.find(key); at != std::string::npos; at = options.find(key, at + 1)) {
     if (at != 0 && std::string_view(":, \t\n").find(options[at - 1]) == std::string_view::npos) continue;
-    status = std::atoi(options.c_str() + at + kKey.size());
+    value = at + key.size();
   }
-  return status;
+  return value;
 }
 
-// The strategy SIM_OPTIONS names (the last strategy= wins), or "".
+// pass_exit_status in the user's SIM_OPTIONS, or 0; a malformed value is the
+// runtime's error to name.
+int PassExitStatusIn(const std::string& options) {
+  const std::size_t value = LastValueOf(options, "pass_exit_status=");
+  return value == std::string::npos ? 0 : std::atoi(options.c_str() + value);
+}
+
+// The strategy SIM_OPTIONS names, or "".
 std::string StrategyIn(const std::string& options) {
-  std::string strategy;
-  constexpr std::string_view kKey = "strategy=";
-  for (std::size_t at = options.find(kKey); at != std::string::npos; at = options.find(kKey, at + 1)) {
-    if (at != 0 && std::string_view(":, \t\n").find(options[at - 1]) == std::string_view::npos) continue;
-    const std::size_t end = options.find(':', at + kKey.size());
-    strategy = options.substr(at + kKey.size(), end == std::string::npos ? end : end - at - kKey.size());
-    if (strategy == "dfs") strategy = "dfs:";  // dfs:P, cut at its own colon
-  }
-  return strategy;
+  const std::size_t value = LastValueOf(options, "strategy=");
+  if (value == std::string::npos) return "";
+  const std::size_t end = options.find(':', value);
+  std::string strategy = options.substr(value, end == std::string::npos ? end : end - value);
+  return strategy == "dfs" ? "dfs:" : strategy;  // dfs:P, cut at its own colon
 }
 
 // dfs:P walks every schedule with at most P preemptions, one execution after
