@@ -245,7 +245,7 @@ inline ThreadId World::Decide(std::span<const ThreadId> candidates, const SimThr
   const Choice choice = strategy_.Choose(candidates, at);
   if (!choice.mismatch.empty()) [[unlikely]]
     EndOnScheduleMismatch(choice.mismatch);
-  RecordDecision(at, choice.thread, /*preemption=*/current_enabled && choice.thread != current.id);
+  if (keep_decisions_) RecordDecision(at, choice.thread, /*preemption=*/current_enabled && choice.thread != current.id);
   return choice.thread;
 }
 

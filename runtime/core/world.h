@@ -314,6 +314,10 @@ class World {
   // Records every event (for the story of a shrunk run, and timelines).
   // Precondition: called before Run.
   void KeepWholeTrace() { trace_.KeepAll(); }
+  // Leaves Outcome::anchored empty: a whole program's own run, whose memory
+  // must not grow with its length, has its decisions recorded by a rerun
+  // of its seed when it fails (whole_program/rerun.h).
+  void ForgetDecisions() { keep_decisions_ = false; }
   const std::vector<Event>& whole_trace() const { return trace_.all(); }
 
  private:
@@ -467,6 +471,7 @@ class World {
   // access instead of four.
   std::uint64_t lone_access_limit_ = 0;
   bool lone_path_ = false;
+  bool keep_decisions_ = true;
   // For the rest of the execution (a second thread, a pending signal).
   void LeaveLonePath() {
     lone_path_ = false;

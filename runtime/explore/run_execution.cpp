@@ -44,6 +44,7 @@ Outcome RunInWorld(const std::function<void()>& body, const Options& options, St
   World world(options, deciding, seed);
   if (telling.before_run) telling.before_run();
   if (telling.whole_trace || telling.events_in_outcome || !telling.timeline.empty()) world.KeepWholeTrace();
+  if (!telling.keep_decisions) world.ForgetDecisions();
   Outcome outcome = world.Run(body, telling.main_tcb);
   if (ShouldDescribe(telling.describe, outcome)) world.DescribeFailure(outcome);
   if (telling.events_in_outcome) outcome.events = world.whole_trace();

@@ -28,6 +28,9 @@ struct Telling {
   // Hands every event back in Outcome::events (compared by the diff and the
   // determinism check). Implies whole_trace.
   bool events_in_outcome = false;
+  // Every decision in Outcome::anchored (what replaying and shrinking
+  // edit). Off only for a whole program's own run (World::ForgetDecisions).
+  bool keep_decisions = true;
   // When to describe the threads, the last events and the story.
   enum class Describe { kNever, kIfFault, kIfFailed, kAlways } describe = Describe::kNever;
   // A timeline of the execution to this path (empty: none), when `timeline_when` says.

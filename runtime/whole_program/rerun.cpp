@@ -1,19 +1,13 @@
 // rerun.cpp: candidate processes for whole-program shrinking (see rerun.h).
 #include "whole_program/rerun.h"
 
-#include <fcntl.h>
-#include <signal.h>
-#include <spawn.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <fstream>
 #include <sstream>
-#include <thread>
 
 #include "explore/shrink.h"
 #include "strategy/schedule.h"
@@ -25,19 +19,13 @@ namespace {
 // anchored", then
 // the choice points ("count" and per point "current points enabled-flag n
 // t1..tn"), then a newline and the report text (with outcome_report).
-struct CandidateResult {
-  Outcome outcome;
-  std::vector<ChoiceRecord> choices;
-};
-
 std::optional<CandidateResult> ReadOutcomeFile(const std::string& path, std::string* report) {
   std::ifstream file(path);
   int verdict = 0;
-  int exit_status = 0;
   CandidateResult result;
   std::string anchored;
   std::size_t count = 0;
-  if (!(file >> verdict >> result.outcome.failure_signature >> result.outcome.preemptions >> exit_status >>
+  if (!(file >> verdict >> result.outcome.failure_signature >> result.outcome.preemptions >> result.exit_status >>
         result.outcome.trace_hash >> anchored >> count)) {
     return std::nullopt;
   }
@@ -62,63 +50,39 @@ std::optional<CandidateResult> ReadOutcomeFile(const std::string& path, std::str
   return result;
 }
 
-// Runs this program again with `extra_options` appended to SIM_OPTIONS, its
-// output discarded, killed if it outlives `deadline` by more than a second.
-bool Rerun(char** argv, const std::string& extra_options, std::chrono::steady_clock::time_point deadline) {
-  std::vector<std::string> environment;
-  const char* existing = std::getenv("SIM_OPTIONS");
-  // __environ, glibc's reserved name: a user global named `environ` cannot replace it.
-  for (char** entry = __environ; *entry != nullptr; ++entry) {
-    if (std::strncmp(*entry, "SIM_OPTIONS=", 12) != 0) environment.emplace_back(*entry);
+// A private directory for one outcome file.
+std::string MakeScratchDirectory() {
+  // tmpfs when there is one: a search writes and reads a file per schedule.
+  for (const char* base : {"/dev/shm", "/tmp"}) {
+    std::string directory = std::string(base) + "/simthread-rerun-XXXXXX";
+    if (mkdtemp(directory.data()) != nullptr) return directory;
   }
-  environment.push_back(std::string("SIM_OPTIONS=") + (existing != nullptr ? existing : "") + extra_options);
-  std::vector<char*> envp;
-  for (std::string& entry : environment) envp.push_back(entry.data());
-  envp.push_back(nullptr);
-
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
-  pid_t child;
-  const bool started = posix_spawn(&child, "/proc/self/exe", &actions, nullptr, argv, envp.data()) == 0;
-  posix_spawn_file_actions_destroy(&actions);
-  if (!started) return false;
-  int status = 0;
-  for (;;) {
-    const pid_t done = waitpid(child, &status, WNOHANG);
-    if (done == child) return true;
-    if (done < 0) return false;
-    if (std::chrono::steady_clock::now() > deadline + std::chrono::seconds(1)) {
-      kill(child, SIGKILL);
-      waitpid(child, &status, 0);
-      return false;
-    }
-    std::this_thread::sleep_for(std::chrono::microseconds(200));
-  }
+  return "";
 }
 
-// A private directory for one outcome file, removed with what is in it.
-class ScratchOutcome {
- public:
-  ScratchOutcome() {
-    char directory[] = "/tmp/simthread-rerun-XXXXXX";
-    if (mkdtemp(directory) != nullptr) directory_ = directory;
-  }
-  ~ScratchOutcome() {
-    if (directory_.empty()) return;
-    std::remove(path().c_str());
-    rmdir(directory_.c_str());
-  }
-  bool ok() const { return !directory_.empty(); }
-  std::string path() const { return directory_ + "/outcome"; }
-
- private:
-  std::string directory_;
-};
-
 }  // namespace
+
+CandidateRunner::CandidateRunner(char** argv) : server_(argv), directory_(MakeScratchDirectory()) {}
+
+CandidateRunner::~CandidateRunner() {
+  if (directory_.empty()) return;
+  std::remove(outcome_path().c_str());
+  rmdir(directory_.c_str());
+}
+
+std::optional<CandidateResult> CandidateRunner::Run(const std::string& extra_options,
+                                                    std::chrono::steady_clock::time_point deadline,
+                                                    std::string* report) {
+  if (directory_.empty()) return std::nullopt;
+  const std::string path = outcome_path();
+  std::remove(path.c_str());
+  const char* existing = std::getenv("SIM_OPTIONS");
+  if (!server_.Run(std::string(existing != nullptr ? existing : "") + extra_options + ":outcome_file=" + path,
+                   deadline)) {
+    return std::nullopt;
+  }
+  return ReadOutcomeFile(path, report);
+}
 
 void WriteOutcomeFile(const std::string& path, const Outcome& outcome, const std::vector<ChoiceRecord>& choices,
                       int exit_status, const std::string& report) {
@@ -164,36 +128,34 @@ bool DecodeShrinkProgress(const std::string& text, std::uint64_t& candidates, Sh
   return true;
 }
 
-ShrunkByRerunning ShrinkByRerunning(char** argv, const Options& options, const Outcome& failing) {
-  ShrunkByRerunning shrunk;
-  const ScratchOutcome scratch;
-  if (!scratch.ok()) return shrunk;
-  const std::string outcome_path = scratch.path();
+ToldByRerunning ShrinkAndTellByRerunning(CandidateRunner& candidates, const Options& options, const Outcome& failing,
+                                         ReplayBy replay_by) {
+  ToldByRerunning told;
   ShrinkBudget budget(options, kShrinkReruns);
   // Candidates write no report file or timeline of their own.
   const std::string step_limit = ":max_steps=" + std::to_string(CandidateOptions(options, failing).max_steps);
-  const std::string candidate_options = ":shrink=0:report_json=:timeline=:outcome_file=" + outcome_path + step_limit;
-
-  auto rerun = [&](const std::vector<AnchoredDecision>& decisions) -> std::optional<CandidateResult> {
-    std::remove(outcome_path.c_str());
-    if (!Rerun(argv, candidate_options + ":anchored=" + EncodeAnchored(decisions), budget.deadline())) {
-      return std::nullopt;
-    }
-    return ReadOutcomeFile(outcome_path, nullptr);
+  const std::string candidate_options = ":shrink=0:report_json=:timeline=" + step_limit;
+  auto rerun = [&](const std::vector<AnchoredDecision>& decisions) {
+    return candidates.Run(candidate_options + ":anchored=" + EncodeAnchored(decisions), budget.deadline());
   };
+
   ShrinkResult progress;
-  std::vector<AnchoredDecision> best = RemovePreemptions(
-      failing, budget,
-      [&](const std::vector<AnchoredDecision>& candidate) -> Outcome {
-        std::optional<CandidateResult> result = rerun(candidate);
-        return result ? std::move(result->outcome) : Outcome{};
-      },
-      progress);
+  std::vector<AnchoredDecision> best = failing.anchored;
+  if (options.shrink != 0) {
+    best = RemovePreemptions(
+        failing, budget,
+        [&](const std::vector<AnchoredDecision>& candidate) -> Outcome {
+          std::optional<CandidateResult> result = rerun(candidate);
+          return result ? std::move(result->outcome) : Outcome{};
+        },
+        progress);
+  }
   // The bounded exhaustive phase, as in process (shrink.cpp), one rerun per
   // schedule: from 0 preemptions up, the first schedule that fails the same
   // way has the fewest.
   std::uint64_t best_preemptions = PreemptionsIn(best);
-  for (std::uint32_t bound = 0; bound < best_preemptions && progress.stop == ShrinkStop::kDone; ++bound) {
+  for (std::uint32_t bound = 0; options.shrink != 0 && bound < best_preemptions && progress.stop == ShrinkStop::kDone;
+       ++bound) {
     BoundedSearch search(bound);
     while (!search.Exhausted()) {
       if (!budget.Take(progress)) break;
@@ -207,48 +169,51 @@ ShrunkByRerunning ShrinkByRerunning(char** argv, const Options& options, const O
       if (!search.Record(result->choices)) break;  // not deterministic: keep what greedy found
     }
   }
-  shrunk.candidates = progress.candidates;
-  shrunk.stop = progress.stop;
+  told.candidates = progress.candidates;
+  told.stop = progress.stop;
 
-  if (PreemptionsIn(best) < failing.preemptions) {
-    // The shrunk execution, described in full (its report file and
-    // timeline, if asked for, come from this run).
-    std::remove(outcome_path.c_str());
-    std::string final_options = ":shrink=0" + step_limit +
-                                ":outcome_report=" + std::to_string(failing.preemptions + 1) +
-                                ":outcome_shrink=" + EncodeShrinkProgress(progress.candidates, progress.stop) +
-                                ":outcome_file=" + outcome_path + ":anchored=" + EncodeAnchored(best);
-    if (Rerun(argv, final_options, budget.deadline() + std::chrono::seconds(10))) {
-      std::optional<CandidateResult> final_run = ReadOutcomeFile(outcome_path, &shrunk.report);
-      if (!final_run || !SameFailure(final_run->outcome, failing)) shrunk.report.clear();
-    }
+  // The execution to report, shrunk or not, run once more with its whole
+  // trace kept for the story (the failing run kept only its last events);
+  // its report file and timeline, if asked for, come from this run. Not
+  // given shrink=0: it tells the report as this process would.
+  std::string told_options = ":outcome_report=" + std::to_string(failing.preemptions + 1) +
+                             ":outcome_shrink=" + EncodeShrinkProgress(progress.candidates, progress.stop);
+  if (replay_by == ReplayBy::kSchedule) {
+    // `best` holds every decision of an execution (candidates keep them
+    // all), so its schedule replays that execution exactly, and the report's
+    // replay line names it.
+    Outcome best_run;
+    best_run.anchored = std::move(best);
+    told_options += ":schedule=" + EncodeSchedule(best_run.decisions());
+  } else {
+    told_options += ":anchored=" + EncodeAnchored(best);
   }
-  return shrunk;
+  std::optional<CandidateResult> told_run =
+      candidates.Run(told_options, budget.deadline() + std::chrono::seconds(10), &told.report);
+  if (!told_run || !SameFailure(told_run->outcome, failing)) told.report.clear();
+  return told;
 }
 
-std::string RecheckByRerunning(char** argv, const Options& options, const Outcome& first) {
-  const ScratchOutcome scratch;
-  if (!scratch.ok()) return "";
-  const std::string outcome_path = scratch.path();
+std::optional<Outcome> RerunSeed(CandidateRunner& candidates, const Options& options) {
   const auto deadline =
       std::chrono::steady_clock::now() + std::chrono::milliseconds(options.shrink_budget_ms) + std::chrono::seconds(10);
-  const bool ran = Rerun(argv,
-                         ":shrink=0:check_determinism=0:report_json=:timeline=:outcome_file=" + outcome_path +
-                             ":schedule=" + EncodeSchedule(first.decisions()),
-                         deadline);
-  const std::optional<CandidateResult> second = ran ? ReadOutcomeFile(outcome_path, nullptr) : std::nullopt;
-  char hashes[80];
-  if (!second) {
-    return "the same schedule gave a different execution in a second run of this program: the replay could "
-           "not follow the schedule (it met different choice points). Something outside the world decides the "
-           "path: the real clock or CPU counters, std::random_device, addresses (pointer-keyed containers; "
-           "address randomisation is off unless SIM_ASLR_DISABLED was set), or uninitialised memory";
+  std::optional<CandidateResult> second =
+      candidates.Run(":shrink=0:check_determinism=0:report_json=:timeline=", deadline);
+  if (!second) return std::nullopt;
+  return std::move(second->outcome);
+}
+
+std::string DescribeNondeterminism(const Outcome& first, const std::optional<Outcome>& second) {
+  if (second && second->trace_hash == first.trace_hash && second->verdict == first.verdict) return "";
+  std::string what = "it did not end";
+  if (second) {
+    char hashes[80];
+    std::snprintf(hashes, sizeof hashes, "trace hash %016llx, then %016llx",
+                  static_cast<unsigned long long>(first.trace_hash),
+                  static_cast<unsigned long long>(second->trace_hash));
+    what = hashes;
   }
-  if (second->outcome.trace_hash == first.trace_hash && second->outcome.verdict == first.verdict) return "";
-  std::snprintf(hashes, sizeof hashes, "trace hash %016llx, then %016llx",
-                static_cast<unsigned long long>(first.trace_hash),
-                static_cast<unsigned long long>(second->outcome.trace_hash));
-  return std::string("the same schedule gave a different execution in a second run of this program (") + hashes +
+  return "the same seed gave a different execution in a second run of this program (" + what +
          "). Something outside the world decides the path: the real clock or CPU counters, std::random_device, "
          "addresses (pointer-keyed containers; address randomisation is off unless SIM_ASLR_DISABLED was set), "
          "or uninitialised memory";

@@ -1,21 +1,61 @@
 // rerun.h: whole-program shrinking, by running this program again.
 //
 // In whole-program mode main runs once per process, so a failing run cannot
-// replay itself in place. It reruns its own executable instead
-// (/proc/self/exe, the same arguments and environment) once per candidate,
-// with SIM_OPTIONS naming the anchored decisions to follow and a file to
-// write the outcome to; the candidate's own output is discarded. A final
-// rerun of the shrunk decisions renders the report that is printed.
+// replay itself in place. It runs its own program again instead, once per
+// candidate (candidate_server.h: a fork of a copy that has done static
+// initialisation), with SIM_OPTIONS naming the anchored decisions to follow
+// and a file to write the outcome to; the candidate's own output is
+// discarded. A final rerun of the decisions to report, shrunk or not,
+// keeps the whole trace and renders the report that is printed: the
+// failing run itself keeps only its last events, so that its memory does
+// not grow with its length.
 #ifndef SIM_RUNTIME_WHOLE_PROGRAM_RERUN_H_
 #define SIM_RUNTIME_WHOLE_PROGRAM_RERUN_H_
 
+#include <chrono>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "core/world.h"
 #include "explore/shrink.h"
 #include "strategy/bounded_search.h"
+#include "whole_program/candidate_server.h"
 
 namespace sim::internal {
+
+// What a candidate process wrote to its outcome file: its outcome (with
+// every decision anchored) and the choice points it met (for a bounded
+// search).
+struct CandidateResult {
+  Outcome outcome;
+  int exit_status = 0;  // what main returned
+  std::vector<ChoiceRecord> choices;
+};
+
+// Runs candidates of this program (candidate_server.h), each with extra
+// options appended to this process's SIM_OPTIONS, and reads back what each
+// wrote to its outcome file (in a private scratch directory, removed with
+// it).
+class CandidateRunner {
+ public:
+  explicit CandidateRunner(char** argv);
+  ~CandidateRunner();
+  CandidateRunner(const CandidateRunner&) = delete;
+  CandidateRunner& operator=(const CandidateRunner&) = delete;
+
+  // nullopt when the candidate did not end by `deadline` (it is killed a
+  // second later) or wrote no outcome. With `report`, the report text the
+  // candidate wrote (with outcome_report).
+  std::optional<CandidateResult> Run(const std::string& extra_options, std::chrono::steady_clock::time_point deadline,
+                                     std::string* report = nullptr);
+
+ private:
+  std::string outcome_path() const { return directory_ + "/outcome"; }
+
+  CandidateServer server_;
+  std::string directory_;  // empty when it could not be made
+};
 
 // In a candidate process: writes `outcome`, the choice points it met (kept
 // by a RecordingStrategy, for the bounded search of the failing process; and
@@ -23,24 +63,37 @@ namespace sim::internal {
 void WriteOutcomeFile(const std::string& path, const Outcome& outcome, const std::vector<ChoiceRecord>& choices,
                       int exit_status, const std::string& report);
 
-struct ShrunkByRerunning {
-  std::string report;  // of the shrunk execution, or "" when shrinking found nothing better (or could not rerun)
+struct ToldByRerunning {
+  std::string report;  // of the told execution, or "" when it could not be rerun or failed otherwise
   std::uint64_t candidates = 0;
   ShrinkStop stop = ShrinkStop::kDone;
 };
 
-// In the failing process: shrinks `failing` by rerunning the program, one
-// candidate per process, within ShrinkBudget(options, kShrinkReruns).
-ShrunkByRerunning ShrinkByRerunning(char** argv, const Options& options, const Outcome& failing);
+// What the told report's replay line names: the seed, which reruns the
+// failure as found, or the told schedule itself (a bounded search's
+// failure, which no seed reproduces).
+enum class ReplayBy { kSeed, kSchedule };
+
+// In the failing process: with options.shrink, shrinks `failing` (every
+// decision anchored) by running candidates, within ShrinkBudget(options,
+// kShrinkReruns); then tells the result (or `failing` itself) by one more.
+ToldByRerunning ShrinkAndTellByRerunning(CandidateRunner& candidates, const Options& options, const Outcome& failing,
+                                         ReplayBy replay_by);
 
 // outcome_shrink's text, "<candidates>:done|bound|time", both ways.
 std::string EncodeShrinkProgress(std::uint64_t candidates, ShrinkStop stop);
 // Returns false for a malformed text.
 bool DecodeShrinkProgress(const std::string& text, std::uint64_t& candidates, ShrinkStop& stop);
 
-// In a process that ran with check_determinism: reruns the program on the
-// same schedule and compares. Returns why it is not deterministic, or "".
-std::string RecheckByRerunning(char** argv, const Options& options, const Outcome& first);
+// Runs this process's seed again, as a candidate that records every
+// decision: the failing run keeps none (World::ForgetDecisions), and the
+// determinism check compares the two. nullopt when it did not end in time
+// or wrote no outcome.
+std::optional<Outcome> RerunSeed(CandidateRunner& candidates, const Options& options);
+
+// Why `second`, the same seed run again, shows the program is not
+// deterministic, or "" when it matches `first`.
+std::string DescribeNondeterminism(const Outcome& first, const std::optional<Outcome>& second);
 
 }  // namespace sim::internal
 

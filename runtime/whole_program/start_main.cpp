@@ -37,8 +37,10 @@
 #include "report/report_json.h"
 #include "strategy/recording.h"
 #include "strategy/schedule.h"
+#include "whole_program/candidate_server.h"
 #include "whole_program/fork_server.h"
 #include "whole_program/rerun.h"
+#include "whole_program/search_across_processes.h"
 
 using namespace sim::internal;
 
@@ -67,21 +69,19 @@ void DisableAslrByReexec(char** argv) {
 // Reads SIM_OPTIONS for one seed of a whole program. Returns false, having
 // said why, when they cannot be used.
 bool ReadWholeProgramOptions(sim::Options& options, InternalOptions& internal) {
-  options.seeds = 1;
+  // seeds=N bounds a bounded search's schedules (unbounded by default);
+  // otherwise a process runs one seed.
+  constexpr std::uint64_t kSeedsNotGiven = 0;
+  options.seeds = kSeedsNotGiven;
   try {
     ApplyEnvironmentOptions(options, &internal);
-    if (options.seeds != 1) {
+    const bool bounded_search = options.strategy.starts_with("dfs:");
+    if (options.seeds == kSeedsNotGiven) {
+      options.seeds = bounded_search ? UINT64_MAX : 1;
+    } else if (options.seeds != 1 && !bounded_search) {
       throw std::invalid_argument(
           "SIM_OPTIONS: whole-program mode runs one seed per process; explore many with "
           "`sim-run --seeds N -- PROG`");
-    }
-    // A bounded search moves from one schedule to the next between the
-    // executions of one process: here it would only ever run its first.
-    if (options.strategy.starts_with("dfs:")) {
-      throw std::invalid_argument(
-          "SIM_OPTIONS: strategy=" + options.strategy +
-          " runs its schedules one after another in one process, and whole-program mode runs one execution per "
-          "process, so it would only ever run the first; run the bounded search with explore() or SIM_TEST");
     }
     if (internal.fork_server != 0) {
       throw std::invalid_argument(
@@ -107,8 +107,8 @@ bool ReadWholeProgramOptions(sim::Options& options, InternalOptions& internal) {
 
 // Runs main as T0 of the seed's world, on this thread's own TCB, and sets
 // `exit_status` to what main returned.
-Outcome RunMain(int argc, char** argv, char** envp, const sim::Options& options, Strategy& deciding, bool describe,
-                int& exit_status) {
+Outcome RunMain(int argc, char** argv, char** envp, const sim::Options& options, Strategy& deciding, bool candidate,
+                bool describe, bool whole_trace, int& exit_status) {
   auto [replay_before_seed, replay_after_seed] = ReplayCommandAroundSeed(options);
   CrashGuard crash_guard(std::move(replay_before_seed), std::move(replay_after_seed), options.report_json);
   CrashGuard::SetSeed(options.first_seed);
@@ -127,7 +127,8 @@ Outcome RunMain(int argc, char** argv, char** envp, const sim::Options& options,
         }
       },
       options, deciding, options.first_seed,
-      {.whole_trace = describe,
+      {.whole_trace = whole_trace,
+       .keep_decisions = candidate,
        .describe = describe ? Telling::Describe::kIfFailed : Telling::Describe::kNever,
        .timeline = options.timeline,
        .timeline_when = Telling::TimelineWhen::kUnlessFault,
@@ -156,41 +157,52 @@ Outcome RunMain(int argc, char** argv, char** envp, const sim::Options& options,
   _exit(0);
 }
 
-// The seed's verdict, checked for determinism and shrunk by rerunning the
-// program, reported, and turned into this process's exit.
+// The seed's verdict, checked for determinism, shrunk and told by running
+// the program again, reported, and turned into this process's exit.
 int ReportSeed(char** argv, const sim::Options& options, Outcome outcome, int exit_status) {
   // Every rerun is a process of its own, so a fault here does not stop
   // the determinism check or shrinking, as it does in explore().
-  if (options.check_determinism != 0) {
-    std::string nondeterminism = RecheckByRerunning(argv, options, outcome);
-    if (!nondeterminism.empty()) {
-      outcome.verdict = sim::Verdict::kNondeterministic;
-      outcome.message = std::move(nondeterminism);
+  ToldByRerunning told;
+  {
+    CandidateRunner candidates(argv);  // gone before this process exits
+    // The seed's run kept no decisions (RunMainInWorld): a failure has them
+    // recorded by running the seed again, which also checks that it is
+    // deterministic.
+    const bool failed = outcome.verdict != sim::Verdict::kPass;
+    if (options.check_determinism != 0 || failed) {
+      std::optional<Outcome> second = RerunSeed(candidates, options);
+      std::string nondeterminism = DescribeNondeterminism(outcome, second);
+      if (!nondeterminism.empty()) {
+        outcome.verdict = sim::Verdict::kNondeterministic;
+        outcome.message = std::move(nondeterminism);
+      } else if (failed) {
+        outcome.anchored = std::move(second->anchored);
+      }
+    }
+    // A nondeterministic failure cannot be replayed. (A crash inside libc
+    // never gets here: its short report ended the process.)
+    if (outcome.verdict != sim::Verdict::kPass && outcome.verdict != sim::Verdict::kNondeterministic) {
+      told = ShrinkAndTellByRerunning(candidates, options, outcome, ReplayBy::kSeed);
     }
   }
-  // Shrink a failure by rerunning the program (one execution per process);
-  // a nondeterministic one cannot be. (A crash inside libc never gets here:
-  // its short report ended the process.)
-  ShrunkByRerunning shrunk;
-  if (options.shrink != 0 && outcome.verdict != sim::Verdict::kPass &&
-      outcome.verdict != sim::Verdict::kNondeterministic) {
-    shrunk = ShrinkByRerunning(argv, options, outcome);
-  }
-  const std::string& shrunk_report = shrunk.report;
+  const std::string& told_report = told.report;
   const int signal_number = outcome.signal_number;
   sim::Report report = MakeReport(std::move(outcome), options.first_seed, 0, options);
+  // This run kept no decisions, and the rerun that would have recorded them
+  // ran another execution: no schedule to show.
+  if (report.verdict == sim::Verdict::kNondeterministic) report.schedule.clear();
   // Reported as found: still say when a bound stopped the search.
-  report.shrink_candidates = shrunk.candidates;
-  report.shrink_stopped = ShrinkStopNote(shrunk.stop, shrunk.candidates, options);
-  // With a shrunk report, its run already wrote the report file (rerun.h).
-  if (!options.report_json.empty() && shrunk_report.empty())
+  report.shrink_candidates = told.candidates;
+  report.shrink_stopped = ShrinkStopNote(told.stop, told.candidates, options);
+  // With a told report, its run already wrote the report file (rerun.h).
+  if (!options.report_json.empty() && told_report.empty())
     WriteJsonFile(options.report_json, ReportJson(report, ChosenTlsSwitchName(options.tls_switch)));
   if (report.verdict == sim::Verdict::kPass) return exit_status;
   const bool program_failed =
       static_cast<std::uint64_t>(exit_status) != options.pass_exit_status && report.verdict == sim::Verdict::kFailure;
 
   std::fflush(stdout);
-  std::fputs(shrunk_report.empty() ? report.render().c_str() : shrunk_report.c_str(), stderr);
+  std::fputs(told_report.empty() ? report.render().c_str() : told_report.c_str(), stderr);
   std::fflush(stderr);
   if (report.verdict == sim::Verdict::kCrash && signal_number != 0) {
     CrashGuard::AfterCrash();
@@ -209,15 +221,21 @@ int RunMainInWorld(int argc, char** argv, char** envp) {
 
   // A shrinking candidate (rerun.h) follows the anchored decisions it was given.
   const bool candidate = !internal.outcome_file.empty();
+  if (!candidate && options.strategy.starts_with("dfs:"))
+    return SearchSchedulesAcrossProcesses(argv, options, internal);
   std::unique_ptr<Strategy> strategy = internal.anchored.empty()
                                            ? MakeStrategy(options.strategy)
                                            : MakeAnchoredReplayStrategy(DecodeAnchored(internal.anchored));
   StrategyRecording recording;
   RecordingStrategy recording_strategy(*strategy, recording, /*keep_choices=*/true);
   Strategy& deciding = candidate ? static_cast<Strategy&>(recording_strategy) : *strategy;
-  const bool describe = !candidate || internal.outcome_report != 0;
+  // Only the told rerun keeps every event (for the story): the seed's own
+  // run keeps its last events, so that its memory does not grow with its
+  // length, and a failure is told by a rerun (ReportSeed).
+  const bool told = candidate && internal.outcome_report != 0;
+  const bool describe = !candidate || told;
   int exit_status = 0;
-  Outcome outcome = RunMain(argc, argv, envp, options, deciding, describe, exit_status);
+  Outcome outcome = RunMain(argc, argv, envp, options, deciding, candidate, describe, told, exit_status);
   if (!outcome.schedule_mismatch.empty()) {
     std::fprintf(stderr, "simthread: the replayed schedule does not fit this program: %s\n",
                  outcome.schedule_mismatch.c_str());

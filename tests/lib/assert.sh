@@ -22,6 +22,11 @@ expect_not_contains() {  # haystack needle what
 $1"
 }
 
+expect_matches() {  # actual extended-regex what
+  [[ "$1" =~ $2 ]] || fail "$3: expected to match [$2] in:
+$1"
+}
+
 # run CMD...: sets $out (stdout), $err (stderr), $rc.
 run() {
   "$@" > "$TEST_TMP/stdout" 2> "$TEST_TMP/stderr"

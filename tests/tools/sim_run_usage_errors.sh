@@ -19,12 +19,7 @@ check "bad number for --jobs: '0' (must be >= 1)" --jobs 0 -- "$STANDIN"
 check "bad number for --timeout: 'soon' (expected seconds > 0, e.g. 10 or 0.5)" --timeout soon -- "$STANDIN"
 check "bad number for --timeout: '0' (expected seconds > 0, e.g. 10 or 0.5)" --timeout 0 -- "$STANDIN"
 check "--seeds needs a value" --seeds
-check "--strategy needs a value: random | pct:D | pos | portfolio[:S,S,...] | replay:<schedule>" --strategy= -- "$STANDIN"
-# A bounded search cannot run as a process per seed: each would run its first
-# schedule, and N copies of one schedule would pass as N seeds.
-dfs_refusal="=dfs:P: a bounded search runs its schedules one after another in one process, and each sim-run seed is a process of its own, so every seed would run the same first schedule; run it in one process instead: explore() or SIM_TEST with strategy=dfs:P (docs/bug-finding.md)"
-check "--strategy$dfs_refusal" --strategy dfs:1 -- "$STANDIN"
-SIM_OPTIONS=strategy=dfs:2:seed=3 check "SIM_OPTIONS strategy$dfs_refusal" -- "$STANDIN"
+check "--strategy needs a value: random | pct:D | pos | portfolio[:S,S,...] | replay:<schedule> | dfs:P" --strategy= -- "$STANDIN"
 check "--report-json needs a path" --report-json= -- "$STANDIN"
 check "missing program: give it after '--', e.g. sim-run --seeds 1000 -- ./prog"
 check "missing program: give it after '--', e.g. sim-run --seeds 1000 -- ./prog" --seeds 10 --

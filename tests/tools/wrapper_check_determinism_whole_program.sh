@@ -1,5 +1,5 @@
 # check_determinism=1 in whole-program mode reruns the program on the same
-# schedule and compares: a path that follows heap addresses differs between
+# seed and compares: a path that follows heap addresses differs between
 # processes under address randomisation (here opted out of with
 # SIM_ASLR_DISABLED=1, as if the re-exec were not allowed) and is reported
 # as nondeterministic; with randomisation off (the default re-exec) the same
@@ -34,7 +34,7 @@ for attempt in 1 2 3; do
 done
 expect_eq "$rc" 66 "a run that differs from its rerun is a runtime verdict"
 expect_contains "$err" "WARNING: simthread: nondeterministic" "report header"
-expect_contains "$err" "the same schedule gave a different execution in a second run of this program" "message"
+expect_contains "$err" "the same seed gave a different execution in a second run of this program" "message"
 
 run env SIM_OPTIONS=seed=0:check_determinism=1 "$TEST_TMP/prog"
 expect_eq "$rc" 0 "with randomisation off (the default re-exec) the program is deterministic: $err"

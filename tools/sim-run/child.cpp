@@ -48,9 +48,11 @@ std::string SeedOptions(const LaunchSpec& spec, std::uint64_t seed) {
   // Later keys win in SIM_OPTIONS, so ours come after the user's.
   std::string options = spec.base_options;
   auto add = [&options](const std::string& option) { options += (options.empty() ? "" : ":") + option; };
-  // A schedule is the whole execution: a seed beside it would pick nothing.
-  if (spec.schedule.empty()) add("seed=" + std::to_string(seed));
+  // A schedule is the whole execution: a seed beside it would pick nothing;
+  // nor does one in a bounded search, where seeds=N caps the schedules.
+  if (spec.schedule.empty() && spec.bounded_search.empty()) add("seed=" + std::to_string(seed));
   if (!spec.strategy.empty()) add("strategy=" + spec.strategy);
+  if (spec.schedule_cap) add("seeds=" + std::to_string(*spec.schedule_cap));
   if (!spec.schedule.empty()) add("schedule=" + spec.schedule);
   if (!spec.shrink.empty()) options += ":shrink=" + spec.shrink;
   if (spec.pass_exit_status_given) options += ":pass_exit_status=" + std::to_string(spec.pass_exit_status);
@@ -72,7 +74,9 @@ std::string StderrPath(const LaunchSpec& spec, std::uint64_t seed) {
 }
 
 std::string ChildOptions(const LaunchSpec& spec, std::uint64_t seed) {
-  return SeedOptions(spec, seed) + ":report_json=" + ReportJsonPath(spec, seed);
+  std::string options = SeedOptions(spec, seed) + ":report_json=" + ReportJsonPath(spec, seed);
+  if (spec.schedule_timeout_ms) options += ":schedule_timeout_ms=" + std::to_string(*spec.schedule_timeout_ms);
+  return options;
 }
 
 pid_t SpawnSeed(const LaunchSpec& spec, std::uint64_t seed) {
@@ -140,6 +144,9 @@ Outcome ClassifyExit(const LaunchSpec& spec, std::uint64_t seed, int wait_status
   outcome.trace_hash = field("trace_hash");
   outcome.preemptions = field("preemptions");
   outcome.preemptions_before_shrink = field("preemptions_before_shrink");
+  outcome.schedules = field("schedules");
+  outcome.exhausted = field("exhausted") == "true";
+  outcome.replay = field("replay");
 
   if (timed_out) {
     outcome.verdict = "hang (killed after " + timeout_text + " s)";

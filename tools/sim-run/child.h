@@ -13,6 +13,7 @@
 #include <sys/types.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,11 @@ struct LaunchSpec {
   int pass_exit_status = 0;             // --pass-exit-status, or pass_exit_status in the user's SIM_OPTIONS
   bool pass_exit_status_given = false;  // --pass-exit-status: the children get it in SIM_OPTIONS too
   std::string scratch_dir;              // where per-seed report and stderr files go
+  // dfs:P when the run is a bounded search: one process drives it (seeds=N
+  // caps its schedules, schedule_timeout_ms kills a hung one) and reports.
+  std::string bounded_search;
+  std::optional<std::uint64_t> schedule_cap;
+  std::optional<std::uint64_t> schedule_timeout_ms;
 };
 
 // SIM_OPTIONS for `seed`, without report_json: what the replay line sets.
@@ -72,6 +78,11 @@ struct Outcome {
   std::string preemptions;  // from the child's JSON (a number); empty when it wrote none
   std::string preemptions_before_shrink;  // likewise
   std::string report;                     // the child's stderr
+  // A bounded search's process (from its JSON): the schedules it ran, whether
+  // it ran all of them, and the command that replays its failing schedule.
+  std::string schedules;
+  bool exhausted = false;
+  std::string replay;
 };
 
 // Classifies a reaped child. `timed_out` when sim-run killed it for outliving

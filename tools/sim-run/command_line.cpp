@@ -25,6 +25,8 @@ constexpr const char* kUsage =
     "  --seeds N          seeds to run (default 100)\n"
     "  --start K          first seed (default 0)\n"
     "  --strategy S       SIM_OPTIONS strategy: random | pct:D | pos | portfolio[:S,...] | replay:<schedule>\n"
+    "                     | dfs:P: every schedule with at most P preemptions, one process each\n"
+    "                     (--seeds caps the schedules, --timeout kills one; one search, not J)\n"
     "  --schedule S       replay a printed schedule (S1-...) or the one in @FILE exactly (one seed unless --seeds)\n"
     "  --shrink           shrink the failing seed's schedule before reporting it (the default)\n"
     "  --no-shrink        report the failing schedule as found\n"
@@ -127,26 +129,16 @@ std::string StrategyIn(const std::string& options) {
   if (value == std::string::npos) return "";
   const std::size_t end = options.find(':', value);
   std::string strategy = options.substr(value, end == std::string::npos ? end : end - value);
-  return strategy == "dfs" ? "dfs:" : strategy;  // dfs:P, cut at its own colon
-}
-
-// dfs:P walks every schedule with at most P preemptions, one execution after
-// another, in one process; sim-run's seeds are processes of their own, and
-// each would run the search's first schedule: a sweep of N copies of one
-// schedule reported as N schedules passed.
-void RefuseBoundedSearch(const std::string& strategy, const char* where) {
-  if (!strategy.starts_with("dfs:")) return;
-  UsageError(std::string(where) +
-             "=dfs:P: a bounded search runs its schedules one after another in one process, and each sim-run seed is a "
-             "process of its own, so every seed would run the same first schedule; run it in one process instead: "
-             "explore() or SIM_TEST with strategy=dfs:P (docs/bug-finding.md)");
+  if (strategy != "dfs" || end == std::string::npos) return strategy;
+  // dfs:P has a colon of its own: the bound is the next field.
+  const std::size_t bound_end = options.find(':', end + 1);
+  return options.substr(value, bound_end == std::string::npos ? bound_end : bound_end - value);
 }
 
 }  // namespace
 
 Config ParseCommandLine(int argc, char** argv) {
   Config config;
-  bool seeds_given = false;
   int i = 1;
   // A flag's value, from "--flag=value" or the next argument.
   auto value_of = [&](const std::string& flag, const std::string& arg) -> std::string {
@@ -170,17 +162,17 @@ Config ParseCommandLine(int argc, char** argv) {
     }
     if (is(arg, "--seeds")) {
       config.seeds = ParseCount("--seeds", value_of("--seeds", arg), 1);
-      seeds_given = true;
+      config.seeds_given = true;
     } else if (is(arg, "--start")) {
       config.start = ParseCount("--start", value_of("--start", arg), 0);
     } else if (is(arg, "--strategy")) {
       config.strategy = value_of("--strategy", arg);
       if (config.strategy.empty())
-        UsageError("--strategy needs a value: random | pct:D | pos | portfolio[:S,S,...] | replay:<schedule>");
+        UsageError("--strategy needs a value: random | pct:D | pos | portfolio[:S,S,...] | replay:<schedule> | dfs:P");
     } else if (is(arg, "--schedule")) {
       config.schedule = value_of("--schedule", arg);
       if (config.schedule.empty()) UsageError("--schedule needs a value: a printed schedule (S1-...) or @FILE");
-      if (!seeds_given) config.seeds = 1;  // a schedule is one execution
+      if (!config.seeds_given) config.seeds = 1;  // a schedule is one execution
     } else if (is(arg, "--jobs")) {
       const std::uint64_t jobs = ParseCount("--jobs", value_of("--jobs", arg), 1);
       if (jobs > 4096) UsageError("bad number for --jobs: '" + std::to_string(jobs) + "' (at most 4096)");
@@ -225,8 +217,16 @@ LaunchSpec LaunchSpecFor(const Config& config) {
   spec.argv = config.command;
   if (const char* options = std::getenv("SIM_OPTIONS")) spec.base_options = options;
   spec.strategy = config.strategy;
-  RefuseBoundedSearch(config.strategy, "--strategy");
-  RefuseBoundedSearch(StrategyIn(spec.base_options), "SIM_OPTIONS strategy");
+  // A bounded search is one process that drives it (the runtime's
+  // whole_program/search_across_processes.h), whichever way it was asked for.
+  const std::string strategy = config.strategy.empty() ? StrategyIn(spec.base_options) : config.strategy;
+  if (strategy.starts_with("dfs:") && config.schedule.empty()) {
+    spec.bounded_search = strategy;
+    if (config.seeds_given) spec.schedule_cap = config.seeds;
+    if (config.timeout_seconds) {
+      spec.schedule_timeout_ms = static_cast<std::uint64_t>(std::max(1.0, *config.timeout_seconds * 1000));
+    }
+  }
   spec.schedule = config.schedule;
   spec.shrink = config.shrink;
   if (config.pass_exit_status) {

@@ -28,6 +28,7 @@ constexpr const char* kDefaultTimeout = "60";  // seconds, as --timeout takes th
 
 struct Config {
   std::uint64_t seeds = 100;
+  bool seeds_given = false;  // with --strategy dfs:P, --seeds bounds the schedules
   std::uint64_t start = 0;
   std::string strategy;
   std::string schedule;

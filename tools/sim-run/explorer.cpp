@@ -154,6 +154,7 @@ void Explorer::Finish(std::uint64_t seed, int status) {
   if (!child.discarded) {
     Outcome outcome = ClassifyExit(spec_, seed, status, child.timed_out, config_.timeout_text);
     RelayProcessNotice(outcome.report);
+    if (!spec_.bounded_search.empty()) search_outcome_ = outcome;
     if (!outcome.passed) failures_.emplace(seed, std::move(outcome));
   }
   unlink(ReportJsonPath(spec_, seed).c_str());

@@ -46,6 +46,8 @@ class Explorer {
   std::map<std::uint64_t, Outcome> Run(int signals);
 
   std::uint64_t seeds_run() const { return seeds_run_; }
+  // A bounded search's one process, as it ended (LaunchSpec::bounded_search).
+  const std::optional<Outcome>& search_outcome() const { return search_outcome_; }
 
   // Kills every child's process group and every fork server (whose
   // children die with it) (on SIGINT/SIGTERM/SIGHUP).
@@ -116,6 +118,7 @@ class Explorer {
   std::map<pid_t, std::uint64_t> by_pid_;
   std::map<std::uint64_t, Outcome> failures_;
   std::uint64_t seeds_run_ = 0;
+  std::optional<Outcome> search_outcome_;
 };
 
 }  // namespace simrun

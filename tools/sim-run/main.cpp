@@ -10,6 +10,9 @@
 // either "sim-run: N seeds passed" or the lowest failing seed, the command
 // that replays it and that run's report. The lowest failing seed does not
 // depend on J: a failure is reported only once every lower seed has ended.
+// With --strategy dfs:P it runs one process, which searches every schedule
+// with at most P preemptions (at most --seeds of them, when given), one
+// process per schedule, and prints how many it ran or the failing one.
 //
 // The phases of a run: parse the command line, check the program
 // (command_line.h), set up this process (below), then loop (explorer.h:
@@ -86,14 +89,22 @@ int Main(int argc, char** argv) {
   }
 
   spec.scratch_dir = MakeScratchDir();
-  Explorer explorer(config, spec, config.fork_server && SpeaksForkServerProtocol(spec.program_path));
+  // A bounded search is one process that runs every schedule (each killed
+  // after --timeout by that process), however long the search takes.
+  Config run = config;
+  if (!spec.bounded_search.empty()) {
+    run.seeds = 1;
+    run.timeout_seconds.reset();
+  }
+  Explorer explorer(run, spec, config.fork_server && SpeaksForkServerProtocol(spec.program_path));
   const std::map<std::uint64_t, Outcome> failures = explorer.Run(signals);
   std::error_code ignored;
   std::filesystem::remove_all(spec.scratch_dir, ignored);
 
-  PrintSummary(config, spec, failures);
+  const Outcome* search = explorer.search_outcome() ? &*explorer.search_outcome() : nullptr;
+  PrintSummary(config, spec, failures, search);
   std::fflush(stdout);
-  if (!config.report_json_path.empty()) WriteReportJson(config, spec, explorer.seeds_run(), failures);
+  if (!config.report_json_path.empty()) WriteReportJson(config, spec, explorer.seeds_run(), failures, search);
   return failures.empty() ? kExitPassed : kExitFailed;
 }
 

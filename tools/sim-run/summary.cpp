@@ -11,14 +11,48 @@
 
 namespace simrun {
 
+namespace {
+
+// The failure's replay command: a bounded search's names the failing
+// schedule (its process said which); a seed's is built here.
+std::string FailureReplay(const LaunchSpec& spec, std::uint64_t seed, const Outcome& outcome) {
+  if (!spec.bounded_search.empty() && !outcome.replay.empty()) return outcome.replay;
+  return ReplayCommand(spec, seed);
+}
+
+// How far a bounded search went, for the summary: "no failure in any
+// schedule with <= P preemptions: N schedules", or where it stopped.
+void PrintSearchSummary(const LaunchSpec& spec, const Outcome& search) {
+  const std::string& strategy = spec.bounded_search;
+  if (search.schedules.empty()) {
+    std::printf("sim-run: %s: the program ran no bounded search (built with an older sim-clang++?)\n",
+                strategy.c_str());
+  } else if (search.exhausted) {
+    std::printf("sim-run: %s: no failure in any schedule with <= %s preemptions: %s schedules\n", strategy.c_str(),
+                strategy.substr(4).c_str(), search.schedules.c_str());
+  } else {
+    std::printf(
+        "sim-run: %s: stopped after %s schedules without a failure, before trying them all; raise --seeds to "
+        "finish the search\n",
+        strategy.c_str(), search.schedules.c_str());
+  }
+}
+
+}  // namespace
+
 void WriteReportJson(const Config& config, const LaunchSpec& spec, std::uint64_t seeds_run,
-                     const std::map<std::uint64_t, Outcome>& failures) {
+                     const std::map<std::uint64_t, Outcome>& failures, const Outcome* search) {
   std::string json = "{\"verdict\": ";
   // One vocabulary with the runtime's report JSON: "pass", or the lowest
   // failing seed's verdict (its kind, below).
   json += failures.empty() ? std::string("\"pass\"") : JsonString(failures.begin()->second.kind);
   json += ", \"seeds_run\": " + std::to_string(seeds_run);
   json += ", \"first_seed\": " + std::to_string(config.start);
+  if (search != nullptr) {
+    json += ", \"strategy\": " + JsonString(spec.bounded_search);
+    json += ", \"schedules\": " + (search->schedules.empty() ? std::string("null") : search->schedules);
+    json += std::string(", \"exhausted\": ") + (search->exhausted ? "true" : "false");
+  }
   char timeout[32] = "null";
   if (config.timeout_seconds) std::snprintf(timeout, sizeof timeout, "%g", *config.timeout_seconds);
   json += ", \"timeout_seconds\": " + std::string(timeout);
@@ -30,7 +64,7 @@ void WriteReportJson(const Config& config, const LaunchSpec& spec, std::uint64_t
     json += "{\"seed\": " + std::to_string(seed);
     json += ", \"kind\": " + JsonString(outcome.kind);
     json += ", \"message\": " + JsonString(outcome.message);
-    json += ", \"replay\": " + JsonString(ReplayCommand(spec, seed));
+    json += ", \"replay\": " + JsonString(FailureReplay(spec, seed, outcome));
     json += ", \"schedule\": " + JsonString(outcome.schedule);
     json += ", \"trace_hash\": " + JsonString(outcome.trace_hash);
     json += ", \"preemptions\": " + (outcome.preemptions.empty() ? std::string("null") : outcome.preemptions);
@@ -48,15 +82,25 @@ void WriteReportJson(const Config& config, const LaunchSpec& spec, std::uint64_t
   }
 }
 
-void PrintSummary(const Config& config, const LaunchSpec& spec, const std::map<std::uint64_t, Outcome>& failures) {
+void PrintSummary(const Config& config, const LaunchSpec& spec, const std::map<std::uint64_t, Outcome>& failures,
+                  const Outcome* search) {
   if (failures.empty()) {
-    std::printf("sim-run: %llu seeds passed\n", static_cast<unsigned long long>(config.seeds));
+    if (search != nullptr) {
+      PrintSearchSummary(spec, *search);
+    } else {
+      std::printf("sim-run: %llu seeds passed\n", static_cast<unsigned long long>(config.seeds));
+    }
     return;
   }
   const auto& [seed, outcome] = *failures.begin();
-  std::printf("sim-run: failed at seed %llu (%llu seeds passed first): %s\n", static_cast<unsigned long long>(seed),
-              static_cast<unsigned long long>(seed - config.start), outcome.verdict.c_str());
-  std::printf("replay: %s\n", ReplayCommand(spec, seed).c_str());
+  if (search != nullptr) {
+    std::printf("sim-run: %s: failed in schedule %s of the search: %s\n", spec.bounded_search.c_str(),
+                outcome.schedules.empty() ? "?" : outcome.schedules.c_str(), outcome.verdict.c_str());
+  } else {
+    std::printf("sim-run: failed at seed %llu (%llu seeds passed first): %s\n", static_cast<unsigned long long>(seed),
+                static_cast<unsigned long long>(seed - config.start), outcome.verdict.c_str());
+  }
+  std::printf("replay: %s\n", FailureReplay(spec, seed, outcome).c_str());
   std::fputs(outcome.report.c_str(), stdout);
   if (!outcome.report.empty() && outcome.report.back() != '\n') std::fputc('\n', stdout);
   if (config.keep_going) {

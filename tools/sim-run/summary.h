@@ -14,13 +14,16 @@
 namespace simrun {
 
 // Prints the summary on stdout; with --keep-going, a last line lists every
-// failing seed. `failures` are the failing seeds' outcomes, lowest first.
-void PrintSummary(const Config& config, const LaunchSpec& spec, const std::map<std::uint64_t, Outcome>& failures);
+// failing seed. `failures` are the failing seeds' outcomes, lowest first;
+// `search` is a bounded search's one process (else nullptr), whose summary
+// counts schedules instead of seeds.
+void PrintSummary(const Config& config, const LaunchSpec& spec, const std::map<std::uint64_t, Outcome>& failures,
+                  const Outcome* search);
 
 // Writes --report-json (config.report_json_path); a note on stderr when it
 // cannot.
 void WriteReportJson(const Config& config, const LaunchSpec& spec, std::uint64_t seeds_run,
-                     const std::map<std::uint64_t, Outcome>& failures);
+                     const std::map<std::uint64_t, Outcome>& failures, const Outcome* search);
 
 }  // namespace simrun
 

@@ -1,0 +1,119 @@
+// search_across_processes.cpp: see search_across_processes.h.
+#include "whole_program/search_across_processes.h"
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "common/exit_status.h"
+#include "common/json_string.h"
+#include "core/thread_local_switch.h"
+#include "explore/explore_internal.h"
+#include "explore/options.h"
+#include "report/report_json.h"
+#include "strategy/bounded_search.h"
+#include "strategy/schedule.h"
+#include "whole_program/rerun.h"
+
+namespace sim::internal {
+namespace {
+
+// The report file the told run wrote, with the search's count of schedules
+// put first, so that sim-run can say how far the search went.
+void AddScheduleCount(const std::string& path, std::uint64_t schedules) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  std::string json = text.str();
+  if (json.empty() || json.front() != '{') return;
+  json.insert(1, "\"schedules\": " + std::to_string(schedules) + ", ");
+  WriteJsonFile(path, json);
+}
+
+// A schedule that could not be run to its end, or that left the prefix it
+// was given: said on stderr and in the report file.
+int EndSearch(const sim::Options& options, std::uint64_t schedules, const char* verdict, const std::string& message) {
+  std::fprintf(stderr, "simthread: %s: %s\n", options.strategy.c_str(), message.c_str());
+  if (!options.report_json.empty()) {
+    WriteJsonFile(options.report_json, std::string("{\"schedules\": ") + std::to_string(schedules) +
+                                           ", \"verdict\": \"" + verdict +
+                                           "\", \"message\": " + sim::common::JsonString(message) + "}\n");
+  }
+  return sim::exit_status::kVerdict;
+}
+
+}  // namespace
+
+int SearchSchedulesAcrossProcesses(char** argv, const sim::Options& options, const InternalOptions& internal) {
+  const std::uint64_t max_schedules = options.seeds;
+  const auto bound = static_cast<std::uint32_t>(std::stoul(options.strategy.substr(4)));
+  CandidateRunner candidates(argv);
+  BoundedSearch search(bound);
+  std::uint64_t schedules = 0;
+  std::optional<CandidateResult> failing;
+  while (!search.Exhausted() && schedules < max_schedules) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(internal.schedule_timeout_ms);
+    std::optional<CandidateResult> result = candidates.Run(
+        ":shrink=0:check_determinism=0:report_json=:timeline=:anchored=" + EncodeAnchored(search.Prefix()), deadline);
+    ++schedules;
+    if (!result) {
+      return EndSearch(options, schedules, "hang",
+                       "schedule " + std::to_string(schedules) + " of the search did not end within " +
+                           std::to_string(internal.schedule_timeout_ms / 1000) +
+                           " s of wall-clock time (sim-run --timeout) and was killed; it waits for something outside "
+                           "the world (README, known limits)");
+    }
+    if (result->outcome.verdict != Verdict::kPass) {
+      failing = std::move(result);
+      break;
+    }
+    if (!search.Record(result->choices)) {
+      return EndSearch(options, schedules, "nondeterministic",
+                       "schedule " + std::to_string(schedules) +
+                           " of the search met other choice points than the schedule before it, on the same "
+                           "decisions: something outside the world decides the path (the real clock, "
+                           "std::random_device, addresses, uninitialised memory), so no search can cover it");
+    }
+  }
+  if (!failing) {
+    if (search.Exhausted()) {
+      std::fprintf(stderr, "simthread: %s: no failure in any schedule with <= %u preemptions: %llu schedules\n",
+                   options.strategy.c_str(), bound, static_cast<unsigned long long>(schedules));
+    } else {
+      std::fprintf(stderr,
+                   "simthread: %s: stopped after %llu schedules without a failure, before trying them all; "
+                   "raise seeds (sim-run --seeds) to finish the search\n",
+                   options.strategy.c_str(), static_cast<unsigned long long>(schedules));
+    }
+    if (!options.report_json.empty()) {
+      WriteJsonFile(options.report_json,
+                    "{\"schedules\": " + std::to_string(schedules) +
+                        ", \"exhausted\": " + (search.Exhausted() ? "true" : "false") + ", " +
+                        PassJson(options.first_seed, 1, ChosenTlsSwitchName(options.tls_switch)).substr(1));
+    }
+    return 0;
+  }
+
+  std::fprintf(stderr, "simthread: %s: schedule %llu of the search failed (%llu passed first)\n",
+               options.strategy.c_str(), static_cast<unsigned long long>(schedules),
+               static_cast<unsigned long long>(schedules - 1));
+  const ToldByRerunning told = ShrinkAndTellByRerunning(candidates, options, failing->outcome, ReplayBy::kSchedule);
+  const Verdict verdict = failing->outcome.verdict;
+  if (told.report.empty()) {
+    // Not told again (it did not fail the same way twice): what the search saw.
+    sim::Report report = MakeReport(std::move(failing->outcome), options.first_seed, 0, options);
+    if (!options.report_json.empty())
+      WriteJsonFile(options.report_json, ReportJson(report, ChosenTlsSwitchName(options.tls_switch)));
+    std::fputs(report.render().c_str(), stderr);
+  } else {
+    std::fputs(told.report.c_str(), stderr);
+  }
+  if (!options.report_json.empty()) AddScheduleCount(options.report_json, schedules);
+  const bool program_failed =
+      verdict == Verdict::kFailure && static_cast<std::uint64_t>(failing->exit_status) != options.pass_exit_status;
+  return program_failed ? failing->exit_status : sim::exit_status::kVerdict;
+}
+
+}  // namespace sim::internal
