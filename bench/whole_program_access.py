@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""whole_program_access.py: an access's cost and a run's peak memory in whole-program mode.
+
+Runs bench/whole_program_loop (built three ways: sim-clang++, plain clang++, clang++
+-fsanitize=thread) with 1 and 2 threads, at ITERATIONS and at 10x ITERATIONS per thread,
+in interleaved rounds, and reads each process's CPU time (user + sys) and peak RSS from
+wait4(2), that is from outside the process (a world's clock is virtual). The simthread
+build runs as users run theirs: SIM_OPTIONS=seed=1 (max_steps raised: the loop is long).
+
+  ns per access = (CPU(10x) - CPU(1x)) / (9 x ITERATIONS x 3 accesses x threads)
+
+so that start-up (exec, the ASLR re-exec, static initialisation) cancels out; the
+medians over rounds are printed, with simthread / TSan, and the peak RSS at 1x and 10x.
+
+  python3 bench/whole_program_access.py [--build-dir build] [--iterations 2000000] [--rounds 5]
+"""
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+
+VARIANTS = ["native", "sim", "tsan"]
+ACCESSES_PER_ITERATION = 3
+
+
+def run_once(binary, variant, threads, iterations):
+    env = dict(os.environ)
+    env.pop("SIM_OPTIONS", None)
+    if variant == "sim":
+        env["SIM_OPTIONS"] = "seed=1:max_steps=1000000000000"
+    process = subprocess.Popen([binary, str(threads), str(iterations)], env=env, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE)
+    stderr = process.stderr.read()
+    _, status, usage = os.wait4(process.pid, 0)
+    process.returncode = os.waitstatus_to_exitcode(status)
+    if process.returncode != 0:
+        sys.exit(f"{binary} {threads} {iterations} exited {process.returncode}: {stderr.decode(errors='replace')}")
+    # ru_maxrss is in KiB on Linux.
+    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--build-dir", default="build")
+    parser.add_argument("--iterations", type=int, default=2000000)
+    parser.add_argument("--rounds", type=int, default=5)
+    args = parser.parse_args()
+    bench = os.path.join(args.build_dir, "bin", "bench")
+    binaries = {
+        "native": os.path.join(bench, "whole_program_loop_native"),
+        "sim": os.path.join(bench, "whole_program_loop"),
+        "tsan": os.path.join(bench, "whole_program_loop_tsan"),
+    }
+    for binary in binaries.values():
+        if not os.access(binary, os.X_OK):
+            sys.exit(f"{binary} missing: ninja -C {args.build_dir} whole_program_loop")
+    scales = [1, 10]
+    samples = {}  # (variant, threads, scale) -> [(cpu, rss)]
+    for round_index in range(args.rounds):
+        order = VARIANTS[round_index % 3:] + VARIANTS[:round_index % 3]
+        for threads in (1, 2):
+            for scale in scales:
+                for variant in order:
+                    key = (variant, threads, scale)
+                    samples.setdefault(key, []).append(
+                        run_once(binaries[variant], variant, threads, args.iterations * scale))
+
+    print(f"iterations per thread: {args.iterations} and {10 * args.iterations}; {args.rounds} rounds; "
+          f"CPU time from wait4")
+    print("| threads | variant | ns per access | x TSan | peak RSS 1x (KiB) | peak RSS 10x (KiB) | 10x / 1x |")
+    print("|---|---|---:|---:|---:|---:|---:|")
+    for threads in (1, 2):
+        per_access = {}
+        for variant in VARIANTS:
+            # Per round: the difference between the long and the short run.
+            differences = [long[0] - short[0] for short, long in
+                           zip(samples[(variant, threads, 1)], samples[(variant, threads, 10)])]
+            accesses = 9 * args.iterations * ACCESSES_PER_ITERATION * threads
+            per_access[variant] = statistics.median(differences) / accesses * 1e9
+        for variant in VARIANTS:
+            rss_short = statistics.median(s[1] for s in samples[(variant, threads, 1)])
+            rss_long = statistics.median(s[1] for s in samples[(variant, threads, 10)])
+            ratio = per_access[variant] / per_access["tsan"] if per_access["tsan"] > 0 else float("nan")
+            print(f"| {threads} | {variant} | {per_access[variant]:.2f} | {ratio:.2f} | {rss_short:.0f} | "
+                  f"{rss_long:.0f} | {rss_long / rss_short:.2f} |")
+
+
+if __name__ == "__main__":
+    main()
