@@ -20,25 +20,29 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 
 VARIANTS = ["native", "sim", "tsan"]
 ACCESSES_PER_ITERATION = 3
 
 
 def run_once(binary, variant, threads, iterations):
+    """CPU seconds (user + sys) and peak RSS (KiB) of one run, as GNU time reports them.
+
+    Through /usr/bin/time rather than wait4 from here: a child forked from this Python
+    process starts with its pages, and the peak RSS the kernel reports counts them."""
     env = dict(os.environ)
     env.pop("SIM_OPTIONS", None)
     if variant == "sim":
         env["SIM_OPTIONS"] = "seed=1:max_steps=1000000000000"
-    process = subprocess.Popen([binary, str(threads), str(iterations)], env=env, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.PIPE)
-    stderr = process.stderr.read()
-    _, status, usage = os.wait4(process.pid, 0)
-    process.returncode = os.waitstatus_to_exitcode(status)
-    if process.returncode != 0:
-        sys.exit(f"{binary} {threads} {iterations} exited {process.returncode}: {stderr.decode(errors='replace')}")
-    # ru_maxrss is in KiB on Linux.
-    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss
+    with tempfile.NamedTemporaryFile(mode="r") as usage:
+        process = subprocess.run(["/usr/bin/time", "-f", "%U %S %M", "-o", usage.name, binary, str(threads),
+                                  str(iterations)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        if process.returncode != 0:
+            sys.exit(f"{binary} {threads} {iterations} exited {process.returncode}: "
+                     f"{process.stderr.decode(errors='replace')}")
+        user, system, peak_kib = usage.read().split()[-3:]
+    return float(user) + float(system), int(peak_kib)
 
 
 def main():
@@ -46,6 +50,7 @@ def main():
     parser.add_argument("--build-dir", default="build")
     parser.add_argument("--iterations", type=int, default=2000000)
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--sim", help="another simthread build of whole_program_loop to compare (e.g. an older one)")
     args = parser.parse_args()
     bench = os.path.join(args.build_dir, "bin", "bench")
     binaries = {
@@ -57,29 +62,33 @@ def main():
         if not os.access(binary, os.X_OK):
             sys.exit(f"{binary} missing: ninja -C {args.build_dir} whole_program_loop")
     scales = [1, 10]
+    variants = list(VARIANTS)
+    if args.sim:
+        binaries["sim (--sim)"] = args.sim
+        variants.append("sim (--sim)")
     samples = {}  # (variant, threads, scale) -> [(cpu, rss)]
     for round_index in range(args.rounds):
-        order = VARIANTS[round_index % 3:] + VARIANTS[:round_index % 3]
+        order = variants[round_index % len(variants):] + variants[:round_index % len(variants)]
         for threads in (1, 2):
             for scale in scales:
                 for variant in order:
                     key = (variant, threads, scale)
                     samples.setdefault(key, []).append(
-                        run_once(binaries[variant], variant, threads, args.iterations * scale))
+                        run_once(binaries[variant], variant.split()[0], threads, args.iterations * scale))
 
     print(f"iterations per thread: {args.iterations} and {10 * args.iterations}; {args.rounds} rounds; "
-          f"CPU time from wait4")
+          f"CPU time and peak RSS from GNU time")
     print("| threads | variant | ns per access | x TSan | peak RSS 1x (KiB) | peak RSS 10x (KiB) | 10x / 1x |")
     print("|---|---|---:|---:|---:|---:|---:|")
     for threads in (1, 2):
         per_access = {}
-        for variant in VARIANTS:
+        for variant in variants:
             # Per round: the difference between the long and the short run.
             differences = [long[0] - short[0] for short, long in
                            zip(samples[(variant, threads, 1)], samples[(variant, threads, 10)])]
             accesses = 9 * args.iterations * ACCESSES_PER_ITERATION * threads
             per_access[variant] = statistics.median(differences) / accesses * 1e9
-        for variant in VARIANTS:
+        for variant in variants:
             rss_short = statistics.median(s[1] for s in samples[(variant, threads, 1)])
             rss_long = statistics.median(s[1] for s in samples[(variant, threads, 10)])
             ratio = per_access[variant] / per_access["tsan"] if per_access["tsan"] > 0 else float("nan")

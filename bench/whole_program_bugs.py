@@ -11,8 +11,10 @@ SIM_OPTIONS or sim-run) and the failing examples of examples/programs/, it measu
     reports, against the minimum;
   - for the fixed variants: sim-run --strategy dfs:2 --seeds CAP, the schedules that
     exhaust bound 2 (or that the cap stopped it);
-  - the cost of a dfs schedule against a seed: sim-run --seeds N --jobs 1 (random seeds)
-    and sim-run --strategy dfs:2 --seeds N on the same fixed program, side by side.
+  - the cost of a dfs schedule against a seed: sim-run --seeds 1000 --jobs 1 (random seeds)
+    and sim-run --strategy dfs:2 --seeds 1000 on the first fixed program, interleaved.
+With --compare DIR, the same failing seeds of another build's programs (an older commit's
+sim-clang++) shrink beside this build's, interleaved.
 
   python3 bench/whole_program_bugs.py [--build-dir build] [--rounds 3] [--cap 20000]
                                       [--programs a,b,...]
@@ -62,19 +64,44 @@ def minimum(build, program, max_bound, cap):
     return bounds
 
 
-def shrink_time(program, seed, rounds):
+def shrink_times(programs, seed, rounds):
+    """Per program (run side by side, interleaved): the median over rounds of the wall-clock
+    time with shrinking minus without, and the preemptions (shrunk, found) it reports."""
     env_on = dict(os.environ, SIM_OPTIONS=f"seed={seed}")
     env_off = dict(os.environ, SIM_OPTIONS=f"seed={seed}:shrink=0")
-    differences = []
-    preemptions = None
+    differences = {program: [] for program in programs}
+    preemptions = {program: None for program in programs}
     for _ in range(rounds):
-        _, _, err_on, on = run([program], env=env_on)
-        _, _, _, off = run([program], env=env_off)
-        differences.append(on - off)
-        found = re.search(r"preemptions: (\d+)(?: \(shrunk from (\d+)\))?", err_on)
-        if found:
-            preemptions = (int(found.group(1)), int(found.group(2) or found.group(1)))
-    return statistics.median(differences), preemptions
+        for program in programs:
+            _, _, err_on, on = run([program], env=env_on)
+            _, _, _, off = run([program], env=env_off)
+            differences[program].append(on - off)
+            found = re.search(r"preemptions: (\d+)(?: \(shrunk from (\d+)\))?", err_on)
+            if found:
+                preemptions[program] = (int(found.group(1)), int(found.group(2) or found.group(1)))
+    return [(statistics.median(differences[program]), preemptions[program]) for program in programs]
+
+
+def shrunk_text(preemptions, needs):
+    if not preemptions:
+        return "?"
+    shrunk, found = preemptions
+    return f"{found} → {shrunk}" + ("" if needs is None or shrunk == needs else " (not minimal)")
+
+
+def schedule_rate(build, program, rounds, count=1000):
+    """Seeds per second (random seeds, one process each) against dfs schedules per second
+    (one process each, forked by the search's driver), on the same program, interleaved."""
+    seeds, schedules = [], []
+    for _ in range(rounds):
+        _, _, _, seconds, _ = sim_run(build, ["--seeds", str(count), "--jobs", "1"], program)
+        seeds.append(count / seconds)
+        _, _, _, seconds, result = sim_run(build, ["--strategy", "dfs:2", "--seeds", str(count)], program)
+        schedules.append(result.get("schedules", 0) / seconds)
+    seed_rate, schedule_rate = statistics.median(seeds), statistics.median(schedules)
+    print(f"\n{os.path.basename(program)}: {seed_rate:.0f} seeds/s (sim-run --seeds {count} --jobs 1), "
+          f"{schedule_rate:.0f} schedules/s (sim-run --strategy dfs:2 --seeds {count}); "
+          f"seeds/s over schedules/s {seed_rate / schedule_rate:.2f}, medians of {rounds}")
 
 
 def variants(build, only):
@@ -101,21 +128,27 @@ def main():
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--cap", type=int, default=20000, help="schedules per dfs bound at most")
     parser.add_argument("--programs", default="", help="only these programs (comma-separated)")
+    parser.add_argument("--compare", default="",
+                        help="a directory of another build's programs (<program>[_half_fixed]_whole and the "
+                             "examples, built by an older sim-clang++) whose shrinking runs beside this build's")
     args = parser.parse_args()
     only = set(filter(None, args.programs.split(",")))
     build = args.build_dir
 
+    compare = args.compare
     print("| program | variant | needs (dfs) | schedules per bound | found at seed | preemptions found → shrunk "
-          "| shrink time (s) |")
-    print("|---|---|---|---|---|---|---:|")
-    shrink_times = []
+          "| shrink time (s) |" + (" --compare: found → shrunk | --compare: shrink time (s) |" if compare else ""))
+    print("|---|---|---|---|---|---|---:|" + ("---|---:|" if compare else ""))
+    times = []
+    compared_times = []
     ratio_rows = []
     for program, variant, binary in variants(build, only):
         if variant == "fixed":
             bounds = minimum(build, binary, 2, args.cap)
             counts = ", ".join(f"dfs:{b} {n}{'' if done else '+'}" for b, n, _, done in bounds)
             clean = all(not failed for _, _, failed, _ in bounds) and bounds[-1][3]
-            print(f"| `{program}` | fixed | {'clean within 2' if clean else 'NOT proven'} | {counts} | | | |")
+            print(f"| `{program}` | fixed | {'clean within 2' if clean else 'NOT proven'} | {counts} | | | |" +
+                  (" | |" if compare else ""), flush=True)
             continue
         bounds = minimum(build, binary, 3, args.cap)
         needs = next((b for b, _, failed, _ in bounds if failed), None)
@@ -123,17 +156,32 @@ def main():
         code, _, _, _, result = sim_run(build, ["--seeds", "10000", "--jobs", "1", "--no-shrink"], binary)
         failure = result.get("failure") or {}
         if code != 1 or "seed" not in failure:
-            print(f"| `{program}` | {variant} | {needs} | {counts} | none in 10000 | | |")
+            print(f"| `{program}` | {variant} | {needs} | {counts} | none in 10000 | | |" + (" | |" if compare else ""),
+                  flush=True)
             continue
         seed = failure["seed"]
-        seconds, preemptions = shrink_time(binary, seed, args.rounds)
-        shrink_times.append(seconds)
-        found, shrunk = (preemptions[1], preemptions[0]) if preemptions else ("?", "?")
-        mark = "" if needs is None or shrunk == needs else " (not minimal)"
-        print(f"| `{program}` | {variant} | {needs} | {counts} | {seed} | {found} → {shrunk}{mark} | {seconds:.2f} |")
-    if shrink_times:
-        print(f"\nshrink time over {len(shrink_times)} failures: median {statistics.median(shrink_times):.2f} s, "
-              f"max {max(shrink_times):.2f} s")
+        programs = [binary]
+        other = os.path.join(compare, os.path.basename(binary)) if compare else ""
+        if other and os.access(other, os.X_OK):
+            programs.append(other)
+        measured = shrink_times(programs, seed, args.rounds)
+        seconds, preemptions = measured[0]
+        times.append(seconds)
+        row = f"| `{program}` | {variant} | {needs} | {counts} | {seed} | {shrunk_text(preemptions, needs)} | {seconds:.2f} |"
+        if compare:
+            if len(measured) > 1:
+                compared_times.append(measured[1][0])
+                row += f" {shrunk_text(measured[1][1], needs)} | {measured[1][0]:.2f} |"
+            else:
+                row += " | |"
+        print(row, flush=True)
+    rate_program = next((binary for program, variant, binary in variants(build, only) if variant == "fixed"), None)
+    if rate_program:
+        schedule_rate(build, rate_program, args.rounds)
+    for name, values in (("this build", times), ("--compare", compared_times)):
+        if values:
+            print(f"\nshrink time, {name}, over {len(values)} failures: median {statistics.median(values):.2f} s, "
+                  f"max {max(values):.2f} s")
 
 
 if __name__ == "__main__":
