@@ -34,6 +34,27 @@ void AddScheduleCount(const std::string& path, std::uint64_t schedules) {
 
 // A schedule that could not be run to its end, or that left the prefix it
 // was given: said on stderr and in the report file.
+// The count of schedules so far, for sim-run's status line, at most a few
+// times a second.
+class ProgressFile {
+ public:
+  explicit ProgressFile(std::string path) : path_(std::move(path)) {}
+  void Update(std::uint64_t schedules) {
+    const auto now = std::chrono::steady_clock::now();
+    if (path_.empty() || now - written_ < kEvery) return;
+    written_ = now;
+    if (std::FILE* file = std::fopen(path_.c_str(), "w")) {
+      std::fprintf(file, "%llu\n", static_cast<unsigned long long>(schedules));
+      std::fclose(file);
+    }
+  }
+
+ private:
+  static constexpr std::chrono::milliseconds kEvery{200};
+  std::string path_;
+  std::chrono::steady_clock::time_point written_{};
+};
+
 int EndSearch(const sim::Options& options, std::uint64_t schedules, const char* verdict, const std::string& message) {
   std::fprintf(stderr, "simthread: %s: %s\n", options.strategy.c_str(), message.c_str());
   if (!options.report_json.empty()) {
@@ -53,7 +74,9 @@ int SearchSchedulesAcrossProcesses(char** argv, const sim::Options& options, con
   BoundedSearch search(bound);
   std::uint64_t schedules = 0;
   std::optional<CandidateResult> failing;
+  ProgressFile progress(internal.progress_file);
   while (!search.Exhausted() && schedules < max_schedules) {
+    progress.Update(schedules);
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(internal.schedule_timeout_ms);
     std::optional<CandidateResult> result = candidates.Run(
         ":shrink=0:check_determinism=0:report_json=:timeline=:anchored=" + EncodeAnchored(search.Prefix()), deadline);

@@ -22,7 +22,8 @@
 namespace sim::internal {
 
 // Runs the search for `options.strategy` (dfs:P), at most options.seeds
-// schedules, each killed after internal.schedule_timeout_ms; returns this
+// schedules, each killed after internal.schedule_timeout_ms (and the count
+// so far written to internal.progress_file now and then); returns this
 // process's exit status (0 when no schedule failed, the failing schedule's
 // as a whole program's otherwise).
 int SearchSchedulesAcrossProcesses(char** argv, const sim::Options& options, const InternalOptions& internal);

@@ -73,9 +73,12 @@ std::string StderrPath(const LaunchSpec& spec, std::uint64_t seed) {
   return spec.scratch_dir + "/seed-" + std::to_string(seed) + ".stderr";
 }
 
+std::string SearchProgressPath(const LaunchSpec& spec) { return spec.scratch_dir + "/search.progress"; }
+
 std::string ChildOptions(const LaunchSpec& spec, std::uint64_t seed) {
   std::string options = SeedOptions(spec, seed) + ":report_json=" + ReportJsonPath(spec, seed);
   if (spec.schedule_timeout_ms) options += ":schedule_timeout_ms=" + std::to_string(*spec.schedule_timeout_ms);
+  if (!spec.bounded_search.empty()) options += ":progress_file=" + SearchProgressPath(spec);
   return options;
 }
 

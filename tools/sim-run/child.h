@@ -55,6 +55,8 @@ using sim::common::ShellQuote;  // common/shell_quote.h, shared with the runtime
 
 std::string ReportJsonPath(const LaunchSpec& spec, std::uint64_t seed);
 std::string StderrPath(const LaunchSpec& spec, std::uint64_t seed);
+// Where a bounded search's process writes how many schedules it has run.
+std::string SearchProgressPath(const LaunchSpec& spec);
 
 // SIM_OPTIONS for `seed` as the child gets it: SeedOptions plus its report_json.
 std::string ChildOptions(const LaunchSpec& spec, std::uint64_t seed);

@@ -13,6 +13,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <string>
 
 #include "common/process_notices.h"
@@ -29,13 +30,25 @@ std::map<std::uint64_t, Outcome> Explorer::Run(int signals) {
     const bool replied = ReadServerReplies();
     if (stopping()) DiscardAboveLowestFailure();
     KillTimedOut();
-    status_.Update(seeds_finished_, failures_.size());
+    UpdateStatus();
     if (!reaped && !replied) Wait(signals);
   }
   status_.Clear();
   servers_.clear();
   seeds_run_ = stopping() ? failures_.begin()->first - config_.start + 1 : config_.seeds;
   return std::move(failures_);
+}
+
+void Explorer::UpdateStatus() {
+  if (spec_.bounded_search.empty()) {
+    status_.Update(seeds_finished_, failures_.size());
+    return;
+  }
+  if (!status_.active()) return;
+  std::ifstream progress(SearchProgressPath(spec_));
+  std::uint64_t schedules = 0;
+  progress >> schedules;
+  status_.UpdateSearch(schedules);
 }
 
 void Explorer::KillAll() {

@@ -39,7 +39,9 @@ class Explorer {
       : config_(config),
         spec_(std::move(spec)),
         fork_servers_(fork_servers),
-        status_(config.seeds, spec_.strategy.empty() ? "default strategy" : "strategy " + spec_.strategy) {}
+        status_(config.seeds, !spec_.bounded_search.empty() ? "strategy " + spec_.bounded_search
+                              : spec_.strategy.empty()      ? "default strategy"
+                                                            : "strategy " + spec_.strategy) {}
 
   // Runs the seeds; returns the failing seeds' outcomes (lowest first).
   // `signals` is a signalfd for the blocked SIGCHLD and termination signals.
@@ -70,6 +72,10 @@ class Explorer {
   };
 
   bool stopping() const { return !config_.keep_going && !failures_.empty(); }
+
+  // The status line: seeds done, or a bounded search's schedules so far
+  // (which its process writes to SearchProgressPath).
+  void UpdateStatus();
 
   void Launch(std::uint64_t seed);
   pid_t Spawn(std::uint64_t seed);

@@ -65,6 +65,20 @@ void StatusLine::Update(std::uint64_t done, std::uint64_t failures) {
   shown_ = true;
 }
 
+void StatusLine::UpdateSearch(std::uint64_t schedules) {
+  if (!active_) return;
+  const Clock::time_point now = Clock::now();
+  if (shown_ && now - drawn_ < kRedrawEvery) return;
+  drawn_ = now;
+  const double seconds = std::chrono::duration<double>(now - started_).count();
+  const double per_second = seconds > 0 ? static_cast<double>(schedules) / seconds : 0;
+  std::fprintf(stderr, "\rsim-run: %llu schedules, %s, %s running, %s\x1b[K",
+               static_cast<unsigned long long>(schedules), Rate(per_second).c_str(),
+               ShortDuration(std::chrono::seconds(static_cast<long long>(seconds))).c_str(), what_.c_str());
+  std::fflush(stderr);
+  shown_ = true;
+}
+
 void StatusLine::Clear() {
   if (!shown_) return;
   std::fputs("\r\x1b[K", stderr);

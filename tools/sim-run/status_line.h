@@ -25,6 +25,9 @@ class StatusLine {
   bool active() const { return active_; }
   // Redraws the line if it was last drawn long enough ago.
   void Update(std::uint64_t done, std::uint64_t failures);
+  // The same for a bounded search, whose total is not known in advance:
+  // schedules run so far and how fast.
+  void UpdateSearch(std::uint64_t schedules);
   // Erases the line, so that whatever sim-run prints next starts a clean
   // one; the next Update draws it again.
   void Clear();
