@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <utility>
 
 namespace simrun {
@@ -44,39 +45,41 @@ std::string ShortDuration(std::chrono::seconds duration) {
 StatusLine::StatusLine(std::uint64_t total, std::string what)
     : total_(total), what_(std::move(what)), active_(StderrIsATerminal()) {}
 
-void StatusLine::Update(std::uint64_t done, std::uint64_t failures) {
-  if (!active_) return;
+std::optional<double> StatusLine::SecondsIfDue() {
+  if (!active_) return std::nullopt;
   const Clock::time_point now = Clock::now();
-  if (shown_ && now - drawn_ < kRedrawEvery) return;
+  if (shown_ && now - drawn_ < kRedrawEvery) return std::nullopt;
   drawn_ = now;
-  const double seconds = std::chrono::duration<double>(now - started_).count();
-  const double per_second = seconds > 0 ? static_cast<double>(done) / seconds : 0;
+  return std::chrono::duration<double>(now - started_).count();
+}
+
+void StatusLine::Draw(const std::string& text) {
+  // \r and "erase to the end of the line": the line is redrawn in place.
+  std::fprintf(stderr, "\rsim-run: %s, %s\x1b[K", text.c_str(), what_.c_str());
+  std::fflush(stderr);
+  shown_ = true;
+}
+
+void StatusLine::Update(std::uint64_t done, std::uint64_t failures) {
+  const std::optional<double> seconds = SecondsIfDue();
+  if (!seconds) return;
+  const double per_second = *seconds > 0 ? static_cast<double>(done) / *seconds : 0;
   std::string left = "time left unknown";
   if (per_second > 0) {
     const auto remaining =
         std::chrono::seconds(static_cast<long long>(static_cast<double>(total_ - done) / per_second));
     left = ShortDuration(remaining) + " left";
   }
-  // \r and "erase to the end of the line": the line is redrawn in place.
-  std::fprintf(stderr, "\rsim-run: %llu/%llu seeds, %s, %s, %llu failed, %s\x1b[K",
-               static_cast<unsigned long long>(done), static_cast<unsigned long long>(total_), Rate(per_second).c_str(),
-               left.c_str(), static_cast<unsigned long long>(failures), what_.c_str());
-  std::fflush(stderr);
-  shown_ = true;
+  Draw(std::to_string(done) + "/" + std::to_string(total_) + " seeds, " + Rate(per_second) + ", " + left + ", " +
+       std::to_string(failures) + " failed");
 }
 
 void StatusLine::UpdateSearch(std::uint64_t schedules) {
-  if (!active_) return;
-  const Clock::time_point now = Clock::now();
-  if (shown_ && now - drawn_ < kRedrawEvery) return;
-  drawn_ = now;
-  const double seconds = std::chrono::duration<double>(now - started_).count();
-  const double per_second = seconds > 0 ? static_cast<double>(schedules) / seconds : 0;
-  std::fprintf(stderr, "\rsim-run: %llu schedules, %s, %s running, %s\x1b[K",
-               static_cast<unsigned long long>(schedules), Rate(per_second).c_str(),
-               ShortDuration(std::chrono::seconds(static_cast<long long>(seconds))).c_str(), what_.c_str());
-  std::fflush(stderr);
-  shown_ = true;
+  const std::optional<double> seconds = SecondsIfDue();
+  if (!seconds) return;
+  const double per_second = *seconds > 0 ? static_cast<double>(schedules) / *seconds : 0;
+  Draw(std::to_string(schedules) + " schedules, " + Rate(per_second) + ", " +
+       ShortDuration(std::chrono::seconds(static_cast<long long>(*seconds))) + " running");
 }
 
 void StatusLine::Clear() {

@@ -10,6 +10,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace simrun {
@@ -37,6 +38,11 @@ class StatusLine {
 
  private:
   using Clock = std::chrono::steady_clock;
+  // Seconds since the start when the line is to be drawn now, else nothing.
+  std::optional<double> SecondsIfDue();
+  // Draws "sim-run: <text>, <what>" in place of the line.
+  void Draw(const std::string& text);
+
   std::uint64_t total_;
   std::string what_;
   bool active_;
