@@ -1,6 +1,8 @@
 // rerun.cpp: candidate processes for whole-program shrinking (see rerun.h).
 #include "whole_program/rerun.h"
 
+#include <fcntl.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -50,32 +52,39 @@ std::optional<CandidateResult> ReadOutcomeFile(const std::string& path, std::str
   return result;
 }
 
-// A private directory for one outcome file.
-std::string MakeScratchDirectory() {
-  // tmpfs when there is one: a search writes and reads a file per schedule.
-  for (const char* base : {"/dev/shm", "/tmp"}) {
-    std::string directory = std::string(base) + "/simthread-rerun-XXXXXX";
-    if (mkdtemp(directory.data()) != nullptr) return directory;
+// A memory file that only this process holds, named by a path any process
+// of this user can open (/proc/<pid>/fd/<fd>): it goes when this process
+// does, however it ends. A scratch directory outlived every seed that
+// sim-run killed while it shrank (the seeds above the lowest failure, those
+// past --timeout). -1 where /proc cannot reopen it.
+int MakeOutcomeFile() {
+  const int fd = memfd_create("simthread-outcome", MFD_CLOEXEC);
+  if (fd < 0) return -1;
+  const int reopened = open(("/proc/self/fd/" + std::to_string(fd)).c_str(), O_WRONLY | O_CLOEXEC);
+  if (reopened < 0) {
+    close(fd);
+    return -1;
   }
-  return "";
+  close(reopened);
+  return fd;
 }
 
 }  // namespace
 
-CandidateRunner::CandidateRunner(char** argv) : server_(argv), directory_(MakeScratchDirectory()) {}
+CandidateRunner::CandidateRunner(char** argv) : server_(argv), outcome_fd_(MakeOutcomeFile()) {}
 
 CandidateRunner::~CandidateRunner() {
-  if (directory_.empty()) return;
-  std::remove(outcome_path().c_str());
-  rmdir(directory_.c_str());
+  if (outcome_fd_ >= 0) close(outcome_fd_);
 }
 
 std::optional<CandidateResult> CandidateRunner::Run(const std::string& extra_options,
                                                     std::chrono::steady_clock::time_point deadline,
                                                     std::string* report) {
-  if (directory_.empty()) return std::nullopt;
-  const std::string path = outcome_path();
-  std::remove(path.c_str());
+  if (outcome_fd_ < 0) return std::nullopt;
+  // Emptied first: a candidate that dies before writing leaves no outcome
+  // of the one before it.
+  if (ftruncate(outcome_fd_, 0) != 0) return std::nullopt;
+  const std::string path = "/proc/" + std::to_string(getpid()) + "/fd/" + std::to_string(outcome_fd_);
   const char* existing = std::getenv("SIM_OPTIONS");
   if (!server_.Run(std::string(existing != nullptr ? existing : "") + extra_options + ":outcome_file=" + path,
                    deadline)) {

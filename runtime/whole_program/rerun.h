@@ -35,8 +35,8 @@ struct CandidateResult {
 
 // Runs candidates of this program (candidate_server.h), each with extra
 // options appended to this process's SIM_OPTIONS, and reads back what each
-// wrote to its outcome file (in a private scratch directory, removed with
-// it).
+// wrote to its outcome file (a memory file of this process, which nothing
+// outlives).
 class CandidateRunner {
  public:
   explicit CandidateRunner(char** argv);
@@ -51,10 +51,8 @@ class CandidateRunner {
                                      std::string* report = nullptr);
 
  private:
-  std::string outcome_path() const { return directory_ + "/outcome"; }
-
   CandidateServer server_;
-  std::string directory_;  // empty when it could not be made
+  int outcome_fd_;  // a memory file the candidates write through /proc; -1 when there is none
 };
 
 // In a candidate process: writes `outcome`, the choice points it met (kept
