@@ -20,6 +20,19 @@
 namespace sim {
 namespace internal {
 
+void SayBoundedSearchPassed(const std::string& strategy, std::uint64_t schedules, bool exhausted,
+                            const char* schedule_cap) {
+  if (exhausted) {
+    std::fprintf(stderr, "simthread: %s: no failure in any schedule with <= %s preemptions: %llu schedules\n",
+                 strategy.c_str(), strategy.substr(4).c_str(), static_cast<unsigned long long>(schedules));
+  } else {
+    std::fprintf(stderr,
+                 "simthread: %s: stopped after %llu schedules without a failure, before trying them all; raise %s "
+                 "to finish the search\n",
+                 strategy.c_str(), static_cast<unsigned long long>(schedules), schedule_cap);
+  }
+}
+
 Report MakeReport(Outcome outcome, std::uint64_t seed, std::uint64_t seeds_passed, const Options& options) {
   Report report;
   report.seed = seed;
@@ -95,10 +108,7 @@ Report ReportFailure(const std::function<void()>& body, const Options& options, 
 // Every seed passed, or a bounded search ran out of schedules.
 void ReportNoFailure(const Options& options, const Strategy& strategy) {
   if (options.strategy.starts_with("dfs:") && !strategy.Exhausted()) {
-    std::fprintf(stderr,
-                 "simthread: %s: stopped after %llu schedules without a failure, before trying them all; "
-                 "raise seeds to finish the search\n",
-                 options.strategy.c_str(), static_cast<unsigned long long>(strategy.SchedulesRun()));
+    SayBoundedSearchPassed(options.strategy, strategy.SchedulesRun(), /*exhausted=*/false, "seeds");
   }
   if (!options.report_json.empty()) {
     WriteJsonFile(options.report_json,
@@ -170,9 +180,7 @@ std::optional<Report> ExploreWithOptions(std::function<void()> body, const Optio
     }
     if (observe) observe(seed, outcome);
     if (outcome.verdict == Verdict::kPass && strategy->Exhausted()) {
-      std::fprintf(stderr, "simthread: %s: no failure in any schedule with <= %s preemptions: %llu schedules\n",
-                   options.strategy.c_str(), options.strategy.substr(4).c_str(),
-                   static_cast<unsigned long long>(strategy->SchedulesRun()));
+      SayBoundedSearchPassed(options.strategy, strategy->SchedulesRun(), /*exhausted=*/true, "seeds");
       break;
     }
     if (outcome.verdict == Verdict::kPass) {

@@ -11,10 +11,10 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <cstring>
+#include <string>
 #include <thread>
-#include <vector>
 
+#include "common/child_environment.h"
 #include "common/fork_server_protocol.h"
 
 namespace sim::internal {
@@ -140,16 +140,7 @@ bool CandidateServer::RunSpawned(const std::string& sim_options, Clock::time_poi
 }
 
 pid_t CandidateServer::Spawn(const std::string& sim_options, int fd3) {
-  std::vector<std::string> environment;
-  // __environ, glibc's reserved name: a user global named `environ` cannot replace it.
-  for (char** entry = __environ; *entry != nullptr; ++entry) {
-    if (std::strncmp(*entry, "SIM_OPTIONS=", 12) != 0) environment.emplace_back(*entry);
-  }
-  environment.push_back("SIM_OPTIONS=" + sim_options);
-  std::vector<char*> envp;
-  for (std::string& entry : environment) envp.push_back(entry.data());
-  envp.push_back(nullptr);
-
+  sim::common::ChildEnvironment environment(sim_options);
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
@@ -157,7 +148,7 @@ pid_t CandidateServer::Spawn(const std::string& sim_options, int fd3) {
   posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
   if (fd3 >= 0) posix_spawn_file_actions_adddup2(&actions, fd3, 3);
   pid_t child = -1;
-  const bool started = posix_spawn(&child, "/proc/self/exe", &actions, nullptr, argv_, envp.data()) == 0;
+  const bool started = posix_spawn(&child, "/proc/self/exe", &actions, nullptr, argv_, environment.envp()) == 0;
   posix_spawn_file_actions_destroy(&actions);
   return started ? child : -1;
 }

@@ -141,9 +141,8 @@ ToldByRerunning ShrinkAndTellByRerunning(CandidateRunner& candidates, const Opti
                                          ReplayBy replay_by) {
   ToldByRerunning told;
   ShrinkBudget budget(options, kShrinkReruns);
-  // Candidates write no report file or timeline of their own.
   const std::string step_limit = ":max_steps=" + std::to_string(CandidateOptions(options, failing).max_steps);
-  const std::string candidate_options = ":shrink=0:report_json=:timeline=" + step_limit;
+  const std::string candidate_options = kQuietCandidate + step_limit;
   auto rerun = [&](const std::vector<AnchoredDecision>& decisions) {
     return candidates.Run(candidate_options + ":anchored=" + EncodeAnchored(decisions), budget.deadline());
   };
@@ -206,8 +205,7 @@ ToldByRerunning ShrinkAndTellByRerunning(CandidateRunner& candidates, const Opti
 std::optional<Outcome> RerunSeed(CandidateRunner& candidates, const Options& options) {
   const auto deadline =
       std::chrono::steady_clock::now() + std::chrono::milliseconds(options.shrink_budget_ms) + std::chrono::seconds(10);
-  std::optional<CandidateResult> second =
-      candidates.Run(":shrink=0:check_determinism=0:report_json=:timeline=", deadline);
+  std::optional<CandidateResult> second = candidates.Run(kQuietCandidate, deadline);
   if (!second) return std::nullopt;
   return std::move(second->outcome);
 }

@@ -33,6 +33,11 @@ struct CandidateResult {
   std::vector<ChoiceRecord> choices;
 };
 
+// What a candidate whose report nobody reads is given besides its own
+// options: no report file or timeline of its own, nothing to shrink or
+// check again.
+inline constexpr const char* kQuietCandidate = ":shrink=0:check_determinism=0:report_json=:timeline=";
+
 // Runs candidates of this program (candidate_server.h), each with extra
 // options appended to this process's SIM_OPTIONS, and reads back what each
 // wrote to its outcome file (a memory file of this process, which nothing

@@ -20,20 +20,21 @@
 namespace sim::internal {
 namespace {
 
-// The report file the told run wrote, with the search's count of schedules
-// put first, so that sim-run can say how far the search went.
-void AddScheduleCount(const std::string& path, std::uint64_t schedules) {
+// `json` (one object) with the search's own fields put first, so that
+// sim-run can say how far the search went.
+std::string WithSearchFields(const std::string& json, std::uint64_t schedules, const std::string& more = "") {
+  if (json.empty() || json.front() != '{') return json;
+  return "{\"schedules\": " + std::to_string(schedules) + ", " + more + json.substr(1);
+}
+
+// The report file the told run wrote (in its own process), with the fields.
+void AddSearchFields(const std::string& path, std::uint64_t schedules) {
   std::ifstream in(path);
   std::stringstream text;
   text << in.rdbuf();
-  std::string json = text.str();
-  if (json.empty() || json.front() != '{') return;
-  json.insert(1, "\"schedules\": " + std::to_string(schedules) + ", ");
-  WriteJsonFile(path, json);
+  WriteJsonFile(path, WithSearchFields(text.str(), schedules));
 }
 
-// A schedule that could not be run to its end, or that left the prefix it
-// was given: said on stderr and in the report file.
 // The count of schedules so far, for sim-run's status line, at most a few
 // times a second.
 class ProgressFile {
@@ -55,12 +56,15 @@ class ProgressFile {
   std::chrono::steady_clock::time_point written_{};
 };
 
+// A schedule that could not be run to its end, or that left the prefix it
+// was given: said on stderr and in the report file.
 int EndSearch(const sim::Options& options, std::uint64_t schedules, const char* verdict, const std::string& message) {
   std::fprintf(stderr, "simthread: %s: %s\n", options.strategy.c_str(), message.c_str());
   if (!options.report_json.empty()) {
-    WriteJsonFile(options.report_json, std::string("{\"schedules\": ") + std::to_string(schedules) +
-                                           ", \"verdict\": \"" + verdict +
-                                           "\", \"message\": " + sim::common::JsonString(message) + "}\n");
+    WriteJsonFile(options.report_json,
+                  WithSearchFields(std::string("{\"verdict\": \"") + verdict +
+                                       "\", \"message\": " + sim::common::JsonString(message) + "}\n",
+                                   schedules));
   }
   return sim::exit_status::kVerdict;
 }
@@ -78,8 +82,8 @@ int SearchSchedulesAcrossProcesses(char** argv, const sim::Options& options, con
   while (!search.Exhausted() && schedules < max_schedules) {
     progress.Update(schedules);
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(internal.schedule_timeout_ms);
-    std::optional<CandidateResult> result = candidates.Run(
-        ":shrink=0:check_determinism=0:report_json=:timeline=:anchored=" + EncodeAnchored(search.Prefix()), deadline);
+    std::optional<CandidateResult> result =
+        candidates.Run(kQuietCandidate + (":anchored=" + EncodeAnchored(search.Prefix())), deadline);
     ++schedules;
     if (!result) {
       return EndSearch(options, schedules, "hang",
@@ -101,20 +105,12 @@ int SearchSchedulesAcrossProcesses(char** argv, const sim::Options& options, con
     }
   }
   if (!failing) {
-    if (search.Exhausted()) {
-      std::fprintf(stderr, "simthread: %s: no failure in any schedule with <= %u preemptions: %llu schedules\n",
-                   options.strategy.c_str(), bound, static_cast<unsigned long long>(schedules));
-    } else {
-      std::fprintf(stderr,
-                   "simthread: %s: stopped after %llu schedules without a failure, before trying them all; "
-                   "raise seeds (sim-run --seeds) to finish the search\n",
-                   options.strategy.c_str(), static_cast<unsigned long long>(schedules));
-    }
+    SayBoundedSearchPassed(options.strategy, schedules, search.Exhausted(), "seeds (sim-run --seeds)");
     if (!options.report_json.empty()) {
-      WriteJsonFile(options.report_json,
-                    "{\"schedules\": " + std::to_string(schedules) +
-                        ", \"exhausted\": " + (search.Exhausted() ? "true" : "false") + ", " +
-                        PassJson(options.first_seed, 1, ChosenTlsSwitchName(options.tls_switch)).substr(1));
+      WriteJsonFile(
+          options.report_json,
+          WithSearchFields(PassJson(options.first_seed, 1, ChosenTlsSwitchName(options.tls_switch)), schedules,
+                           std::string("\"exhausted\": ") + (search.Exhausted() ? "true" : "false") + ", "));
     }
     return 0;
   }
@@ -127,13 +123,15 @@ int SearchSchedulesAcrossProcesses(char** argv, const sim::Options& options, con
   if (told.report.empty()) {
     // Not told again (it did not fail the same way twice): what the search saw.
     sim::Report report = MakeReport(std::move(failing->outcome), options.first_seed, 0, options);
-    if (!options.report_json.empty())
-      WriteJsonFile(options.report_json, ReportJson(report, ChosenTlsSwitchName(options.tls_switch)));
+    if (!options.report_json.empty()) {
+      WriteJsonFile(options.report_json,
+                    WithSearchFields(ReportJson(report, ChosenTlsSwitchName(options.tls_switch)), schedules));
+    }
     std::fputs(report.render().c_str(), stderr);
   } else {
     std::fputs(told.report.c_str(), stderr);
+    if (!options.report_json.empty()) AddSearchFields(options.report_json, schedules);
   }
-  if (!options.report_json.empty()) AddScheduleCount(options.report_json, schedules);
   const bool program_failed =
       verdict == Verdict::kFailure && static_cast<std::uint64_t>(failing->exit_status) != options.pass_exit_status;
   return program_failed ? failing->exit_status : sim::exit_status::kVerdict;

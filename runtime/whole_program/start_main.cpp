@@ -105,10 +105,23 @@ bool ReadWholeProgramOptions(sim::Options& options, InternalOptions& internal) {
   return true;
 }
 
+// What this process's one execution is for, which decides what it keeps.
+enum class RunKind {
+  // The seed's own run: its last events, described if it fails, and no
+  // decisions, so that its memory does not grow with its length; a failure
+  // is recorded and told by candidates (ReportSeed).
+  kSeed,
+  // A candidate (rerun.h): every decision, for the process that ran it.
+  kCandidate,
+  // The candidate whose report is printed: every decision and every event,
+  // for the story.
+  kToldCandidate,
+};
+
 // Runs main as T0 of the seed's world, on this thread's own TCB, and sets
 // `exit_status` to what main returned.
-Outcome RunMain(int argc, char** argv, char** envp, const sim::Options& options, Strategy& deciding, bool candidate,
-                bool describe, bool whole_trace, int& exit_status) {
+Outcome RunMain(int argc, char** argv, char** envp, const sim::Options& options, Strategy& deciding, RunKind kind,
+                int& exit_status) {
   auto [replay_before_seed, replay_after_seed] = ReplayCommandAroundSeed(options);
   CrashGuard crash_guard(std::move(replay_before_seed), std::move(replay_after_seed), options.report_json);
   CrashGuard::SetSeed(options.first_seed);
@@ -127,9 +140,9 @@ Outcome RunMain(int argc, char** argv, char** envp, const sim::Options& options,
         }
       },
       options, deciding, options.first_seed,
-      {.whole_trace = whole_trace,
-       .keep_decisions = candidate,
-       .describe = describe ? Telling::Describe::kIfFailed : Telling::Describe::kNever,
+      {.whole_trace = kind == RunKind::kToldCandidate,
+       .keep_decisions = kind != RunKind::kSeed,
+       .describe = kind == RunKind::kCandidate ? Telling::Describe::kNever : Telling::Describe::kIfFailed,
        .timeline = options.timeline,
        .timeline_when = Telling::TimelineWhen::kUnlessFault,
        .main_tcb = World::MainTcb::kCallers});
@@ -229,13 +242,11 @@ int RunMainInWorld(int argc, char** argv, char** envp) {
   StrategyRecording recording;
   RecordingStrategy recording_strategy(*strategy, recording, /*keep_choices=*/true);
   Strategy& deciding = candidate ? static_cast<Strategy&>(recording_strategy) : *strategy;
-  // Only the told rerun keeps every event (for the story): the seed's own
-  // run keeps its last events, so that its memory does not grow with its
-  // length, and a failure is told by a rerun (ReportSeed).
-  const bool told = candidate && internal.outcome_report != 0;
-  const bool describe = !candidate || told;
+  const RunKind kind = !candidate                     ? RunKind::kSeed
+                       : internal.outcome_report != 0 ? RunKind::kToldCandidate
+                                                      : RunKind::kCandidate;
   int exit_status = 0;
-  Outcome outcome = RunMain(argc, argv, envp, options, deciding, candidate, describe, told, exit_status);
+  Outcome outcome = RunMain(argc, argv, envp, options, deciding, kind, exit_status);
   if (!outcome.schedule_mismatch.empty()) {
     std::fprintf(stderr, "simthread: the replayed schedule does not fit this program: %s\n",
                  outcome.schedule_mismatch.c_str());

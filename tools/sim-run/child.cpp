@@ -13,9 +13,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "common/child_environment.h"
 #include "json.h"
-
-extern char** environ;
 
 namespace simrun {
 namespace {
@@ -87,13 +86,7 @@ pid_t SpawnSeed(const LaunchSpec& spec, std::uint64_t seed) {
 }
 
 pid_t SpawnProgram(const LaunchSpec& spec, const std::string& sim_options, const std::string& stderr_path, int fd3) {
-  const std::string options = "SIM_OPTIONS=" + sim_options;
-  std::vector<char*> envp;
-  for (char** entry = environ; *entry != nullptr; ++entry) {
-    if (strncmp(*entry, "SIM_OPTIONS=", 12) != 0) envp.push_back(*entry);
-  }
-  envp.push_back(const_cast<char*>(options.c_str()));
-  envp.push_back(nullptr);
+  sim::common::ChildEnvironment environment(sim_options);
   std::vector<char*> argv;
   for (const std::string& word : spec.argv) argv.push_back(const_cast<char*>(word.c_str()));
   argv.push_back(nullptr);
@@ -122,7 +115,8 @@ pid_t SpawnProgram(const LaunchSpec& spec, const std::string& sim_options, const
   posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP);
 
   pid_t pid = -1;
-  const int error = posix_spawn(&pid, spec.program_path.c_str(), &actions, &attributes, argv.data(), envp.data());
+  const int error =
+      posix_spawn(&pid, spec.program_path.c_str(), &actions, &attributes, argv.data(), environment.envp());
   posix_spawnattr_destroy(&attributes);
   posix_spawn_file_actions_destroy(&actions);
   if (error != 0) {
