@@ -13,50 +13,54 @@ namespace {
 // Instrumented code calls a hook only while __sim_world_active is set (it
 // picks its instrumented twin at entry), so the simulated-thread marker alone
 // says whether a world is running on this thread.
-inline void Access(EventKind kind, const volatile void* address, const __sim_site* source) {
+inline void Access(EventKind kind, const volatile void* address, unsigned size, const __sim_site* source) {
   if (!OnSimulatedThread()) return;
-  current_world->AccessPoint(kind, const_cast<const void*>(address), source);
+  current_world->AccessPoint(kind, const_cast<const void*>(address), size, source);
 }
+
+// A range's size may not fit `unsigned`; any size past a word is as wide as
+// any other to the world (transition.h).
+unsigned RangeSize(unsigned long size) { return size > 8 ? 9 : static_cast<unsigned>(size); }
 
 }  // namespace
 
 extern "C" {
 
-#define SIM_DEFINE_ACCESS_HOOK(name, kind) \
-  void name(const volatile void* address, const __sim_site* site) { Access(kind, address, site); }
-SIM_DEFINE_ACCESS_HOOK(__sim_read1, EventKind::kRead)
-SIM_DEFINE_ACCESS_HOOK(__sim_read2, EventKind::kRead)
-SIM_DEFINE_ACCESS_HOOK(__sim_read4, EventKind::kRead)
-SIM_DEFINE_ACCESS_HOOK(__sim_read8, EventKind::kRead)
-SIM_DEFINE_ACCESS_HOOK(__sim_read16, EventKind::kRead)
-SIM_DEFINE_ACCESS_HOOK(__sim_write1, EventKind::kWrite)
-SIM_DEFINE_ACCESS_HOOK(__sim_write2, EventKind::kWrite)
-SIM_DEFINE_ACCESS_HOOK(__sim_write4, EventKind::kWrite)
-SIM_DEFINE_ACCESS_HOOK(__sim_write8, EventKind::kWrite)
-SIM_DEFINE_ACCESS_HOOK(__sim_write16, EventKind::kWrite)
+#define SIM_DEFINE_ACCESS_HOOK(name, kind, size) \
+  void name(const volatile void* address, const __sim_site* site) { Access(kind, address, size, site); }
+SIM_DEFINE_ACCESS_HOOK(__sim_read1, EventKind::kRead, 1)
+SIM_DEFINE_ACCESS_HOOK(__sim_read2, EventKind::kRead, 2)
+SIM_DEFINE_ACCESS_HOOK(__sim_read4, EventKind::kRead, 4)
+SIM_DEFINE_ACCESS_HOOK(__sim_read8, EventKind::kRead, 8)
+SIM_DEFINE_ACCESS_HOOK(__sim_read16, EventKind::kRead, 16)
+SIM_DEFINE_ACCESS_HOOK(__sim_write1, EventKind::kWrite, 1)
+SIM_DEFINE_ACCESS_HOOK(__sim_write2, EventKind::kWrite, 2)
+SIM_DEFINE_ACCESS_HOOK(__sim_write4, EventKind::kWrite, 4)
+SIM_DEFINE_ACCESS_HOOK(__sim_write8, EventKind::kWrite, 8)
+SIM_DEFINE_ACCESS_HOOK(__sim_write16, EventKind::kWrite, 16)
 #undef SIM_DEFINE_ACCESS_HOOK
 
-void __sim_read_range(const volatile void* address, unsigned long, const __sim_site* site) {
-  Access(EventKind::kRead, address, site);
+void __sim_read_range(const volatile void* address, unsigned long size, const __sim_site* site) {
+  Access(EventKind::kRead, address, RangeSize(size), site);
 }
-void __sim_write_range(const volatile void* address, unsigned long, const __sim_site* site) {
-  Access(EventKind::kWrite, address, site);
+void __sim_write_range(const volatile void* address, unsigned long size, const __sim_site* site) {
+  Access(EventKind::kWrite, address, RangeSize(size), site);
 }
 
 // Sequentially consistent exploration: the order is not modelled (README,
 // known limits), so every atomic is a plain scheduling point.
 #define SIM_DEFINE_ATOMIC_HOOKS(bits)                                                            \
   void __sim_atomic##bits##_load(const volatile void* address, int, const __sim_site* site) {    \
-    Access(EventKind::kAtomicLoad, address, site);                                               \
+    Access(EventKind::kAtomicLoad, address, (bits) / 8, site);                                   \
   }                                                                                              \
   void __sim_atomic##bits##_store(const volatile void* address, int, const __sim_site* site) {   \
-    Access(EventKind::kAtomicStore, address, site);                                              \
+    Access(EventKind::kAtomicStore, address, (bits) / 8, site);                                  \
   }                                                                                              \
   void __sim_atomic##bits##_rmw(const volatile void* address, int, const __sim_site* site) {     \
-    Access(EventKind::kAtomicRmw, address, site);                                                \
+    Access(EventKind::kAtomicRmw, address, (bits) / 8, site);                                    \
   }                                                                                              \
   void __sim_atomic##bits##_cmpxchg(const volatile void* address, int, const __sim_site* site) { \
-    Access(EventKind::kAtomicCompareExchange, address, site);                                    \
+    Access(EventKind::kAtomicCompareExchange, address, (bits) / 8, site);                        \
   }
 SIM_DEFINE_ATOMIC_HOOKS(8)
 SIM_DEFINE_ATOMIC_HOOKS(16)
@@ -65,6 +69,6 @@ SIM_DEFINE_ATOMIC_HOOKS(64)
 SIM_DEFINE_ATOMIC_HOOKS(128)
 #undef SIM_DEFINE_ATOMIC_HOOKS
 
-void __sim_atomic_fence(int, const __sim_site* site) { Access(EventKind::kFence, nullptr, site); }
+void __sim_atomic_fence(int, const __sim_site* site) { Access(EventKind::kFence, nullptr, 0, site); }
 
 }  // extern "C"

@@ -20,9 +20,58 @@ void ReadSelfChecksFromEnvironment() {
   enabled_cache_check_requested = std::getenv("SIM_CHECK_ENABLED_CACHE") != nullptr;
 }
 
+namespace {
+
+// What an access step touches, when it is one word (transition.h).
+Footprint AccessFootprint(EventKind kind, const void* object, unsigned size) {
+  const auto address = reinterpret_cast<std::uintptr_t>(object);
+  if (object == nullptr || size == 0 || (address & 7) + size > 8) return {};
+  return {address >> 3, kind != EventKind::kRead && kind != EventKind::kAtomicLoad, true};
+}
+
+// What the step after a lock's point touches: the lock alone (taking it, or
+// finding it held and blocking; a release acts before its point, and says
+// so through ReadinessMayHaveChanged). Any other point's step may touch
+// anything: what an interceptor does after its point is not one word.
+Footprint PointFootprint(EventKind kind, const void* object) {
+  switch (kind) {
+    case EventKind::kMutexLock:
+    case EventKind::kMutexTryLock:
+    case EventKind::kMutexUnlock:
+    case EventKind::kSpinLock:
+    case EventKind::kSpinUnlock:
+    case EventKind::kRwlockRead:
+    case EventKind::kRwlockWrite:
+    case EventKind::kRwlockUnlock:
+      if (object != nullptr) return {reinterpret_cast<std::uintptr_t>(object) >> 3, true, true};
+      return {};
+    default: return {};
+  }
+}
+
+}  // namespace
+
+void World::EndTransition(SimThread& self, Footprint next) {
+  transitions_.push_back({self.id, self.footprint, self.spawned});
+  self.footprint = next;
+  self.spawned = kNoThread;
+}
+
+void World::AddReleased(const void* object) {
+  Footprint& footprint = running_->footprint;
+  const std::uintptr_t word = reinterpret_cast<std::uintptr_t>(object) >> 3;
+  if (!footprint.known || (footprint.released != 0 && footprint.released != word)) {
+    footprint = Footprint{};  // a second release: more than the footprint holds
+  } else {
+    footprint.released = word;
+  }
+}
+
 inline void World::RecordPoint(EventKind kind, const void* object, const Site& site) {
   SimThread& self = *running_;
   ++self.points;
+  if (keep_transitions_) [[unlikely]]
+    EndTransition(self, PointFootprint(kind, object));
   trace_.Record(steps_, now_ns_, self.id, kind, object, site, EventsInterleave());
   self.last_site = site;
   self.last_kind = kind;
@@ -39,13 +88,17 @@ void World::SchedulingPoint(EventKind kind, const void* object, const Site& site
   } else {
     Reschedule(/*willing_to_wait=*/false);
   }
-  ReadinessMayHaveChanged();  // the interceptor acts after its point
+  // The interceptor acts after its point; what its step touches is the
+  // footprint RecordPoint gave it, so not ReadinessMayHaveChanged.
+  enabled_known_ = false;
   if (!self.pending_signals.empty()) DeliverPendingSignals(*this);
 }
 
-void World::AccessSchedulingPoint(EventKind kind, const void* object, const __sim_site* source) {
+void World::AccessSchedulingPoint(EventKind kind, const void* object, unsigned size, const __sim_site* source) {
   SimThread& self = *running_;
   ++self.points;
+  if (keep_transitions_) [[unlikely]]
+    EndTransition(self, AccessFootprint(kind, object, size));
   trace_.Record(steps_, now_ns_, self.id, kind, object, source, EventsInterleave());
   self.last_site.source = source;
   self.last_kind = kind;
@@ -82,6 +135,9 @@ bool World::Block(const Wait& wait) {
   // comes first, has dropped the last poll already; Block does not rely on it.)
   ReadinessMayHaveChanged();
   ++self.points;
+  // After the wait, the interceptor acts on what it waited for.
+  if (keep_transitions_) [[unlikely]]
+    EndTransition(self, Footprint{});
   Reschedule(/*willing_to_wait=*/false);
   const bool satisfied = self.woken || (wait.ready != nullptr && wait.ready(wait.model));
   self.state = ThreadState::kRunnable;
@@ -241,7 +297,9 @@ bool World::WaitUntilAThreadIsEnabled(const SimThread& current, bool current_ena
 inline ThreadId World::Decide(std::span<const ThreadId> candidates, const SimThread& current, bool current_enabled,
                               bool current_yielding) {
   ++choice_points_;
-  const ChoicePoint at{current.id, current.points, current_enabled, current_yielding, PendingOperations(candidates)};
+  const ChoicePoint at{
+      current.id,         current.points, current_enabled, current_yielding, PendingOperations(candidates),
+      transitions_.size()};
   const Choice choice = strategy_.Choose(candidates, at);
   if (!choice.mismatch.empty()) [[unlikely]]
     EndOnScheduleMismatch(choice.mismatch);

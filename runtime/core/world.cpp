@@ -96,6 +96,7 @@ void ThreadEntry() {
 World::World(const Options& options, Strategy& strategy, std::uint64_t seed) : options_(options), strategy_(strategy) {
   strategy_.BeginExecution(seed);
   strategy_wants_pending_ = strategy_.WantsPendingOperations();
+  keep_transitions_ = strategy_.WantsTransitions() && options_.por != 0 && FirstUninstrumentedLibrary().empty();
   driver_.id = UINT32_MAX;
   TakeSpare(outcome_.anchored, spare_anchored);
   outcome_.anchored.reserve(previous_choice_points + previous_choice_points / 8);
@@ -142,6 +143,10 @@ Outcome World::Run(std::function<void()> body, MainTcb main_tcb) {
   RefreshSlowPathFlag();
 
   previous_choice_points = choice_points_;
+  if (keep_transitions_) {
+    for (const SimThread* thread : unfinished_) transitions_.push_back({thread->id, thread->footprint, kNoThread});
+    strategy_.OnTransitions(transitions_);
+  }
   std::string mismatch = strategy_.EndExecution(choice_points_);
   if (!mismatch.empty() && outcome_.schedule_mismatch.empty()) outcome_.schedule_mismatch = std::move(mismatch);
   outcome_.trace_hash = trace_.hash();
@@ -177,6 +182,13 @@ SimThread& World::CreateThread(std::function<void()> body) {
     thread->tcb = BorrowThreadControlBlock();
   }
   if (tls_switch_ == TlsSwitch::kLazy) LoadCarriedWords(thread->tcb, thread->carried);
+  if (keep_transitions_) {
+    // Its first step, up to its first point, runs the runtime's entry and
+    // touches only what is its own; everything it does comes after the
+    // creator's step that made it.
+    thread->footprint = {reinterpret_cast<std::uintptr_t>(thread.get()) >> 3, true, true};
+    if (running_ != &driver_) running_->spawned = thread->id;
+  }
   thread->context = MakeFiber(thread->stack.lowest, thread->stack.size, ThreadEntry);
   strategy_.OnThreadCreated(thread->id);
   unfinished_.push_back(thread.get());
@@ -270,6 +282,7 @@ void World::ExitRunningThread() {
   }
   RunPthreadKeyDestructors();
   ++self.points;  // invariant: every choice point of a thread has its own (thread, points) anchor
+  if (keep_transitions_) EndTransition(self, Footprint{});
   trace_.Record(steps_, now_ns_, self.id, EventKind::kThreadExit, nullptr, self.last_site, EventsInterleave());
   self.state = ThreadState::kFinished;
   unfinished_.erase(std::find(unfinished_.begin(), unfinished_.end(), &self));

@@ -30,6 +30,7 @@
 #include "core/thread_control_block.h"
 #include "core/thread_local_switch.h"
 #include "core/trace.h"
+#include "core/uninstrumented_library.h"
 #include "sim/sim.h"
 #include "sim/sim_interface.h"
 #include "strategy/strategy.h"
@@ -70,7 +71,11 @@ struct SimThread {
   Site last_site;
   EventKind last_kind = EventKind::kThreadStart;
   const void* last_object = nullptr;  // of the last scheduling point: what the thread does next
-  std::uint64_t points = 0;           // scheduling points this thread has reached (anchors decisions)
+  // What its step from the last scheduling point on touches, and the thread
+  // that step created, while the world keeps the steps (World::transitions_).
+  Footprint footprint;
+  ThreadId spawned = kNoThread;
+  std::uint64_t points = 0;  // scheduling points this thread has reached (anchors decisions)
   // Clock reads since the thread last blocked (World::AdvanceClockForRepeatedRead).
   std::uint64_t clock_reads_since_wait = 0;
   // __cxa_thread_atexit_impl registrations (thread_local destructors), run
@@ -202,7 +207,8 @@ class World {
   // counts as a step and a point, becomes T0's last site, and is neither
   // hashed nor put in the trace's ring, so it stays a handful of stores with
   // no call (the cost of an access in a single-threaded stretch).
-  __attribute__((always_inline)) void AccessPoint(EventKind kind, const void* object, const __sim_site* source) {
+  __attribute__((always_inline)) void AccessPoint(EventKind kind, const void* object, unsigned size,
+                                                  const __sim_site* source) {
     if (steps_ < lone_access_limit_) {
       SimThread& self = *running_;
       ++self.points;
@@ -213,13 +219,13 @@ class World {
       ++steps_;
       return;
     }
-    AccessSchedulingPoint(kind, object, source);
+    AccessSchedulingPoint(kind, object, size, source);
   }
   // SchedulingPoint for a pass-emitted site, without building a Site. When
   // the last poll found the running thread the only one enabled, and no
   // thread can have become enabled since, the point decides nothing and
   // skips the scheduler (see enabled_known_).
-  void AccessSchedulingPoint(EventKind kind, const void* object, const __sim_site* source);
+  void AccessSchedulingPoint(EventKind kind, const void* object, unsigned size, const __sim_site* source);
   // Like SchedulingPoint, but the thread is willing to wait: when no other
   // thread can run, the clock jumps to the next deadline (sched_yield, spin).
   void YieldPoint(EventKind kind, const void* object, const Site& site);
@@ -233,9 +239,24 @@ class World {
   // A blocked thread may have become enabled: what its wait's `ready` reads
   // changed (a lock was released, a semaphore posted, a once finished, a
   // gate opened). Every model calls this where it makes such a change.
-  void ReadinessMayHaveChanged() { enabled_known_ = false; }
+  void ReadinessMayHaveChanged() {
+    enabled_known_ = false;
+    // Some models change before their point (an unlock, a post): the
+    // running thread's step then touches more than the access it announced.
+    if (keep_transitions_) [[unlikely]]
+      TouchesAnything();
+  }
+  // A model released `object` (an unlock, a post) before the running
+  // thread's point: as ReadinessMayHaveChanged, and its step touches that
+  // object too, rather than anything.
+  void ReleasedBeforePoint(const void* object) {
+    enabled_known_ = false;
+    if (keep_transitions_) [[unlikely]]
+      AddReleased(object);
+  }
   // A signal is now pending for `thread` (interceptors/signal.cpp).
   void SignalPending(SimThread& thread, int signal_number) {
+    TouchesAnything();  // what the thread does next depends on this step
     thread.pending_signals.push_back(signal_number);
     LeaveLonePath();  // the slow path delivers it
   }
@@ -326,6 +347,14 @@ class World {
   // The bookkeeping of a scheduling point: the running thread's progress, the
   // trace event, its last site.
   void RecordPoint(EventKind kind, const void* object, const Site& site);
+  // While the world keeps the steps: the running thread's step ends here,
+  // and its next one touches `next`.
+  [[gnu::noinline]] void EndTransition(SimThread& self, Footprint next);
+  // The running thread's step may touch anything (transition.h).
+  void TouchesAnything() {
+    if (running_ != nullptr) running_->footprint = Footprint{};
+  }
+  [[gnu::noinline]] void AddReleased(const void* object);
   // A strategy's choice at `at`, for replay and shrinking.
   void RecordDecision(const ChoicePoint& at, ThreadId chosen, bool preemption);
   // Where `preempted` was preempted, for the story (whole-trace runs only).
@@ -500,7 +529,12 @@ class World {
   bool enabled_known_ = false;
   bool strategy_wants_pending_ = false;
   std::vector<PendingOperation> pending_;  // scratch, reused at every choice point
-  std::vector<Preemption> preemptions_;    // recorded only while the whole trace is kept
+  // Every step, for a strategy that WantsTransitions (partial-order
+  // reduction), unless Options::por is 0 or a library not built with
+  // sim-clang++ is loaded (FirstUninstrumentedLibrary).
+  bool keep_transitions_ = false;
+  std::vector<Transition> transitions_;
+  std::vector<Preemption> preemptions_;  // recorded only while the whole trace is kept
   // Ordered, so that the models in a freed range are found without a probe
   // per address. Nodes are stable: cached_model_slot_ stays valid until its
   // model is forgotten.

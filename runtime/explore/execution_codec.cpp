@@ -115,6 +115,7 @@ void CodeChoice(Coder& coder, ChoiceRef& choice) {
   coder.Value(choice.current_points);
   coder.Value(choice.current_enabled);
   coder.Values(choice.enabled);
+  coder.Values(choice.also_try);
 }
 
 }  // namespace
@@ -136,6 +137,7 @@ void EncodeStrategyRecording(const StrategyRecording& recording, std::string& by
   ByteWriter writer(bytes);
   writer.Value(recording.seed);
   writer.Value(recording.choice_points);
+  writer.Value(recording.reduced);
   writer.Value(recording.choices.size());
   for (const ChoiceRecord& choice : recording.choices) CodeChoice(writer, choice);
 }
@@ -146,6 +148,7 @@ std::optional<StrategyRecording> DecodeStrategyRecording(std::string_view& bytes
   std::size_t choices = 0;
   reader.Value(recording.seed);
   reader.Value(recording.choice_points);
+  reader.Value(recording.reduced);
   reader.Value(choices);
   if (!reader.ok() || choices > bytes.size()) return std::nullopt;
   recording.choices.resize(choices);

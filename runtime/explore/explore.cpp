@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "core/thread_local_switch.h"
+#include "core/uninstrumented_library.h"
 #include "core/world.h"
 #include "explore/crash_guard.h"
 #include "explore/determinism_check.h"
@@ -20,8 +21,8 @@
 namespace sim {
 namespace internal {
 
-void SayBoundedSearchPassed(const std::string& strategy, std::uint64_t schedules, bool exhausted,
-                            const char* schedule_cap) {
+void SayBoundedSearchPassed(const Options& options, std::uint64_t schedules, bool exhausted, const char* schedule_cap) {
+  const std::string& strategy = options.strategy;
   if (exhausted) {
     std::fprintf(stderr, "simthread: %s: no failure in any schedule with <= %s preemptions: %llu schedules\n",
                  strategy.c_str(), strategy.substr(4).c_str(), static_cast<unsigned long long>(schedules));
@@ -30,6 +31,13 @@ void SayBoundedSearchPassed(const std::string& strategy, std::uint64_t schedules
                  "simthread: %s: stopped after %llu schedules without a failure, before trying them all; raise %s "
                  "to finish the search\n",
                  strategy.c_str(), static_cast<unsigned long long>(schedules), schedule_cap);
+  }
+  if (options.por != 0 && !FirstUninstrumentedLibrary().empty()) {
+    std::fprintf(stderr,
+                 "simthread: %s: every order of steps was run, without partial-order reduction: %s was not built "
+                 "with sim-clang++, and what its code shares between threads between two scheduling points cannot "
+                 "be seen\n",
+                 strategy.c_str(), FirstUninstrumentedLibrary().c_str());
   }
 }
 
@@ -108,7 +116,7 @@ Report ReportFailure(const std::function<void()>& body, const Options& options, 
 // Every seed passed, or a bounded search ran out of schedules.
 void ReportNoFailure(const Options& options, const Strategy& strategy) {
   if (options.strategy.starts_with("dfs:") && !strategy.Exhausted()) {
-    SayBoundedSearchPassed(options.strategy, strategy.SchedulesRun(), /*exhausted=*/false, "seeds");
+    SayBoundedSearchPassed(options, strategy.SchedulesRun(), /*exhausted=*/false, "seeds");
   }
   if (!options.report_json.empty()) {
     WriteJsonFile(options.report_json,
@@ -180,7 +188,7 @@ std::optional<Report> ExploreWithOptions(std::function<void()> body, const Optio
     }
     if (observe) observe(seed, outcome);
     if (outcome.verdict == Verdict::kPass && strategy->Exhausted()) {
-      SayBoundedSearchPassed(options.strategy, strategy->SchedulesRun(), /*exhausted=*/true, "seeds");
+      SayBoundedSearchPassed(options, strategy->SchedulesRun(), /*exhausted=*/true, "seeds");
       break;
     }
     if (outcome.verdict == Verdict::kPass) {

@@ -16,12 +16,12 @@ namespace sim::internal {
 // The public report of a finished execution: schedule text, replay command.
 Report MakeReport(Outcome outcome, std::uint64_t seed, std::uint64_t seeds_passed, const Options& options);
 
-// How a bounded search (`strategy`, dfs:P) ended without a failure, on
-// stderr: "no failure in any schedule with <= P preemptions: N schedules"
-// when it ran them all, else where it stopped and that raising
-// `schedule_cap` (how the caller's user names it) lets it finish.
-void SayBoundedSearchPassed(const std::string& strategy, std::uint64_t schedules, bool exhausted,
-                            const char* schedule_cap);
+// How a bounded search (options.strategy, dfs:P) ended without a failure,
+// on stderr: "no failure in any schedule with <= P preemptions: N
+// schedules" when it ran them all, else where it stopped and that raising
+// `schedule_cap` (how the caller's user names it) lets it finish; and when
+// a library kept partial-order reduction off, which one.
+void SayBoundedSearchPassed(const Options& options, std::uint64_t schedules, bool exhausted, const char* schedule_cap);
 
 // Called after every execution with its seed and outcome (trace hash,
 // steps, verdict), passing ones included.

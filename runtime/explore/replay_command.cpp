@@ -21,9 +21,11 @@ std::string ReplayCommandNaming(const Options& effective, std::uint64_t seed, bo
     const std::string_view key = name;
     // Output paths are not part of what is replayed, nor is isolation: one
     // seed alone runs the same execution in a process of its own or not.
-    // (Nor are the internal options, which sim::Options does not hold.)
+    // (Nor are the internal options, which sim::Options does not hold.) A
+    // schedule replays without the search that found it (its strategy and
+    // its partial-order reduction).
     if (key == "first_seed" || key == "seeds" || key == "report_json" || key == "isolate" ||
-        (schedule && key == "strategy")) {
+        (schedule && (key == "strategy" || key == "por"))) {
       return;
     }
     if (value == default_value) return;

@@ -32,10 +32,10 @@ bool TakeLock(World& world, LockModel& lock, const char* description, const void
   return true;
 }
 
-void ReleaseLock(World& world, LockModel& lock) {
+void ReleaseLock(World& world, LockModel& lock, const void* object) {
   lock.owner = nullptr;
   lock.depth = 0;
-  world.ReadinessMayHaveChanged();
+  world.ReleasedBeforePoint(object);
 }
 
 }  // namespace sim::internal

@@ -32,8 +32,9 @@ std::string LockHolder(const void* lock);
 bool TakeLock(World& world, LockModel& lock, const char* description, const void* object,
               std::optional<std::uint64_t> deadline_ns = std::nullopt);
 
-// No thread holds `lock` any more; its waiters may take it.
-void ReleaseLock(World& world, LockModel& lock);
+// No thread holds `lock` any more; its waiters may take it. `object` is
+// what the lock's scheduling points name.
+void ReleaseLock(World& world, LockModel& lock, const void* object);
 
 }  // namespace sim::internal
 

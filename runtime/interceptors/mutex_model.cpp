@@ -56,7 +56,7 @@ int ReleaseMutex(World& world, pthread_mutex_t* mutex) {
   } else if (--model.depth > 0) {
     return 0;
   }
-  ReleaseLock(world, model);
+  ReleaseLock(world, model, mutex);
   return 0;
 }
 

@@ -164,14 +164,14 @@ int Release(World& world, pthread_rwlock_t* rwlock) {
   SimThread& self = world.running();
   if (model.writer == &self) {
     model.writer = nullptr;
-    world.ReadinessMayHaveChanged();
+    world.ReleasedBeforePoint(rwlock);
     return 0;
   }
   // The most recent of this thread's read locks; which one does not matter.
   const auto reader = std::find(model.readers.rbegin(), model.readers.rend(), &self);
   if (reader == model.readers.rend()) return EPERM;
   model.readers.erase(std::next(reader).base());
-  world.ReadinessMayHaveChanged();
+  world.ReleasedBeforePoint(rwlock);
   return 0;
 }
 

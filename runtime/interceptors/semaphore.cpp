@@ -148,7 +148,7 @@ int sem_post(sem_t* semaphore) {
   SemaphoreModel& model = SemaphoreModelOf(world, semaphore);
   const bool overflow = model.value >= SEM_VALUE_MAX;
   if (!overflow) ++model.value;
-  world.ReadinessMayHaveChanged();
+  world.ReleasedBeforePoint(semaphore);
   // After the post, as for a mutex unlock: a waiter may take the value and
   // run before this thread's next visible step.
   world.SchedulingPoint(EventKind::kSemaphorePost, semaphore, site);

@@ -90,7 +90,7 @@ int pthread_spin_unlock(pthread_spinlock_t* lock) {
   // non-holder undefined, and glibc just stores 1.
   SpinModel& model = SpinModelOf(world, lock);
   model.held_outside_world = false;
-  ReleaseLock(world, model);
+  ReleaseLock(world, model, Key(lock));
   // After the release, as for mutexes: a waiter may take the lock and run
   // before this thread's next visible step.
   world.SchedulingPoint(EventKind::kSpinUnlock, Key(lock), site);

@@ -82,7 +82,7 @@ void funlockfile(FILE* file) noexcept {
   world.SchedulingPoint(EventKind::kStdioUnlock, file, world.CallerSite());
   StdioLockModel& lock = StdioLockOf(world, file);
   if (lock.owner != &world.running()) return;
-  if (--lock.depth == 0) ReleaseLock(world, lock);
+  if (--lock.depth == 0) ReleaseLock(world, lock, file);
 }
 
 int fclose(FILE* file) {

@@ -15,7 +15,7 @@ std::vector<AnchoredDecision> BoundedSearch::Prefix() const {
   return prefix;
 }
 
-bool BoundedSearch::Record(const std::vector<ChoiceRecord>& choices) {
+bool BoundedSearch::Record(const std::vector<ChoiceRecord>& choices, bool reduced) {
   ++executions_;
   for (std::size_t depth = 0; depth < stack_.size() && depth < choices.size(); ++depth) {
     if (choices[depth].current != stack_[depth].at.current ||
@@ -24,15 +24,18 @@ bool BoundedSearch::Record(const std::vector<ChoiceRecord>& choices) {
     }
   }
   if (choices.size() < stack_.size()) stack_.resize(choices.size());
+  auto offer = [](Frame& frame, ThreadId thread) {
+    if (std::find(frame.order.begin(), frame.order.end(), thread) == frame.order.end()) frame.order.push_back(thread);
+  };
+  for (std::size_t depth = 0; depth < stack_.size() && reduced; ++depth) {
+    for (ThreadId thread : choices[depth].also_try) offer(stack_[depth], thread);
+  }
   for (std::size_t depth = stack_.size(); depth < choices.size(); ++depth) {
     Frame frame;
     frame.at = choices[depth];
     frame.preemptions_before = stack_.empty() ? 0 : stack_.back().PreemptionsAfter();
-    const ThreadId first = frame.at.current_enabled ? frame.at.current : frame.at.enabled.front();
-    frame.order.push_back(first);
-    for (ThreadId thread : frame.at.enabled) {
-      if (thread != first) frame.order.push_back(thread);
-    }
+    frame.order.push_back(frame.at.current_enabled ? frame.at.current : frame.at.enabled.front());
+    for (ThreadId thread : reduced ? frame.at.also_try : frame.at.enabled) offer(frame, thread);
     stack_.push_back(std::move(frame));
   }
   while (!stack_.empty()) {

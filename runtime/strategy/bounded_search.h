@@ -9,7 +9,12 @@
 // choice point it met to Record(), which extends the search stack and
 // advances its deepest choice point that has an untried alternative within
 // the bound. Used in process by the dfs:P strategy, and across processes by
-// whole-program shrinking. Departure: no partial-order reduction yet.
+// sim-run's search and whole-program shrinking.
+//
+// A reduced execution (one whose races were found: race_reversal.h) offers
+// at each choice point only the default and the threads its races asked
+// for, there or in any later execution through the same point; an execution
+// that was not reduced offers every enabled thread.
 #ifndef SIM_RUNTIME_BOUNDED_SEARCH_H_
 #define SIM_RUNTIME_BOUNDED_SEARCH_H_
 
@@ -20,23 +25,16 @@
 
 namespace sim::internal {
 
-// A choice point as an execution met it.
-struct ChoiceRecord {
-  ThreadId current = 0;
-  std::uint64_t current_points = 0;
-  bool current_enabled = false;
-  std::vector<ThreadId> enabled;  // sorted by id
-};
-
 class BoundedSearch {
  public:
   explicit BoundedSearch(std::uint32_t bound) : bound_(bound) {}
 
   // The decisions the next execution follows.
   std::vector<AnchoredDecision> Prefix() const;
-  // The choice points the execution met, in order. Returns false when the
-  // execution did not follow the prefix (the program is not deterministic).
-  bool Record(const std::vector<ChoiceRecord>& choices);
+  // The choice points the execution met, in order, with their also_try when
+  // `reduced`. Returns false when the execution did not follow the prefix
+  // (the program is not deterministic).
+  bool Record(const std::vector<ChoiceRecord>& choices, bool reduced);
   bool Exhausted() const { return exhausted_; }
   std::uint64_t executions() const { return executions_; }
 

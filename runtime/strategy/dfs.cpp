@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "strategy/bounded_search.h"
+#include "strategy/race_reversal.h"
 #include "strategy/strategy.h"
 
 namespace sim::internal {
@@ -18,6 +19,7 @@ class DfsStrategy final : public Strategy {
   void BeginExecution(std::uint64_t) override {
     prefix_ = search_.Prefix();
     choices_.clear();
+    reduced_ = false;
     // Indexed by anchor, because scanning the prefix at every choice point
     // made long executions quadratic (shrinking spent 42% of its time there).
     // An anchor is unique: each choice point of a thread has its own points.
@@ -28,7 +30,8 @@ class DfsStrategy final : public Strategy {
   }
 
   Choice Choose(std::span<const ThreadId> enabled, const ChoicePoint& at) override {
-    choices_.push_back({at.current, at.current_points, at.current_enabled, {enabled.begin(), enabled.end()}});
+    choices_.push_back(
+        {at.current, at.current_points, at.current_enabled, {enabled.begin(), enabled.end()}, at.transitions, {}});
     const auto found = prefix_index_.find(Anchor{at.current, at.current_points});
     if (found != prefix_index_.end()) {
       const ThreadId chosen = prefix_[found->second].chosen;
@@ -38,8 +41,18 @@ class DfsStrategy final : public Strategy {
     return {at.current_enabled ? at.current : enabled.front(), {}};
   }
 
+  bool WantsTransitions() const override { return true; }
+  void OnTransitions(std::span<const Transition> transitions) override {
+    FindRaceReversals(transitions, choices_);
+    reduced_ = true;
+  }
+  void LearnChoices(const std::vector<ChoiceRecord>& choices, bool reduced) override {
+    choices_ = choices;
+    reduced_ = reduced;
+  }
+
   std::string EndExecution(std::uint64_t) override {
-    if (!search_.Record(choices_)) {
+    if (!search_.Record(choices_, reduced_)) {
       return "the program did not repeat itself under the same choices: it depends on something outside the "
              "world, such as real time or randomness";
     }
@@ -66,6 +79,7 @@ class DfsStrategy final : public Strategy {
   std::vector<AnchoredDecision> prefix_;
   std::unordered_map<Anchor, std::size_t, AnchorHash> prefix_index_;
   std::vector<ChoiceRecord> choices_;
+  bool reduced_ = false;  // OnTransitions found this execution's races
 };
 
 }  // namespace

@@ -1,18 +1,29 @@
 // recording.cpp: see strategy/recording.h.
 #include "strategy/recording.h"
 
+#include "strategy/race_reversal.h"
+
 namespace sim::internal {
 
 void RecordingStrategy::BeginExecution(std::uint64_t seed) {
   inner_.BeginExecution(seed);
-  into_ = StrategyRecording{.seed = seed, .choice_points = 0, .choices = {}};
-  keeping_ = keep_choices_ || inner_.LearnsFromChoicePoints();
+  into_ = StrategyRecording{.seed = seed, .choice_points = 0, .choices = {}, .reduced = false};
+  keeping_ = keep_choices_ || find_reversals_ || inner_.LearnsFromChoicePoints();
 }
 
 Choice RecordingStrategy::Choose(std::span<const ThreadId> enabled, const ChoicePoint& at) {
   if (keeping_)
-    into_.choices.push_back({at.current, at.current_points, at.current_enabled, {enabled.begin(), enabled.end()}});
+    into_.choices.push_back(
+        {at.current, at.current_points, at.current_enabled, {enabled.begin(), enabled.end()}, at.transitions, {}});
   return inner_.Choose(enabled, at);
+}
+
+void RecordingStrategy::OnTransitions(std::span<const Transition> transitions) {
+  if (keeping_) {
+    FindRaceReversals(transitions, into_.choices);
+    into_.reduced = true;
+  }
+  if (inner_.WantsTransitions()) inner_.OnTransitions(transitions);
 }
 
 std::string RecordingStrategy::EndExecution(std::uint64_t choice_points) {
@@ -22,15 +33,7 @@ std::string RecordingStrategy::EndExecution(std::uint64_t choice_points) {
 
 void TeachStrategy(Strategy& strategy, const StrategyRecording& recording) {
   strategy.BeginExecution(recording.seed);
-  if (strategy.LearnsFromChoicePoints()) {
-    for (const ChoiceRecord& choice : recording.choices) {
-      ChoicePoint at;
-      at.current = choice.current;
-      at.current_points = choice.current_points;
-      at.current_enabled = choice.current_enabled;
-      strategy.Choose(choice.enabled, at);
-    }
-  }
+  if (strategy.LearnsFromChoicePoints()) strategy.LearnChoices(recording.choices, recording.reduced);
   strategy.EndExecution(recording.choice_points);
 }
 

@@ -22,20 +22,24 @@ struct StrategyRecording {
   std::uint64_t seed = 0;
   std::uint64_t choice_points = 0;    // as EndExecution was told
   std::vector<ChoiceRecord> choices;  // every choice point met, when kept
+  bool reduced = false;               // choices carry their also_try (race_reversal.h)
 };
 
 // Forwards every call to `inner` and keeps the execution in `into`: always
 // its seed and count of choice points; its choice points when
-// `keep_choices` or when `inner` learns from them.
+// `keep_choices` or when `inner` learns from them, with their race
+// reversals when `find_reversals` or when `inner` wants the steps.
 class RecordingStrategy final : public Strategy {
  public:
-  RecordingStrategy(Strategy& inner, StrategyRecording& into, bool keep_choices)
-      : inner_(inner), into_(into), keep_choices_(keep_choices) {}
+  RecordingStrategy(Strategy& inner, StrategyRecording& into, bool keep_choices, bool find_reversals = false)
+      : inner_(inner), into_(into), keep_choices_(keep_choices), find_reversals_(find_reversals) {}
 
   void BeginExecution(std::uint64_t seed) override;
   bool WantsPendingOperations() const override { return inner_.WantsPendingOperations(); }
   void OnThreadCreated(ThreadId thread) override { inner_.OnThreadCreated(thread); }
   Choice Choose(std::span<const ThreadId> enabled, const ChoicePoint& at) override;
+  bool WantsTransitions() const override { return find_reversals_ || inner_.WantsTransitions(); }
+  void OnTransitions(std::span<const Transition> transitions) override;
   std::string EndExecution(std::uint64_t choice_points) override;
   std::string ReplaySpec(std::string_view given) const override { return inner_.ReplaySpec(given); }
   bool Exhausted() const override { return inner_.Exhausted(); }
@@ -46,6 +50,7 @@ class RecordingStrategy final : public Strategy {
   Strategy& inner_;
   StrategyRecording& into_;
   bool keep_choices_;
+  bool find_reversals_;
   bool keeping_ = false;  // this execution's choice points are kept
 };
 

@@ -18,9 +18,9 @@
 #include <string_view>
 #include <vector>
 
-namespace sim::internal {
+#include "strategy/transition.h"
 
-using ThreadId = std::uint32_t;
+namespace sim::internal {
 
 // Where a choice point is, in terms that survive small changes to the
 // schedule: the thread that reached it and how many scheduling points that
@@ -56,7 +56,24 @@ struct ChoicePoint {
   // Parallel to `enabled` when the strategy WantsPendingOperations(); empty
   // otherwise.
   std::span<const PendingOperation> pending;
+  // The steps the execution had completed before this point, when the
+  // strategy WantsTransitions(): the step that follows the choice is
+  // transitions[this], in what OnTransitions is given.
+  std::uint64_t transitions = 0;
   std::optional<ThreadId> running() const { return current_enabled ? std::optional(current) : std::nullopt; }
+};
+
+// A choice point as an execution met it, kept for a search that learns
+// from it (bounded_search.h).
+struct ChoiceRecord {
+  ThreadId current = 0;
+  std::uint64_t current_points = 0;
+  bool current_enabled = false;
+  std::vector<ThreadId> enabled;  // sorted by id
+  std::uint64_t transition = 0;   // ChoicePoint::transitions
+  // Threads the search must also try here, so that a pair of dependent
+  // steps later in the execution runs in the other order (race_reversal.h).
+  std::vector<ThreadId> also_try;
 };
 
 struct Choice {
@@ -94,6 +111,20 @@ class Strategy {
   // the seed and the count of choice points: an execution run in another
   // process hands them back (strategy/recording.h).
   virtual bool LearnsFromChoicePoints() const { return false; }
+  // True: at the end of every execution, before EndExecution, the world
+  // hands over its steps (OnTransitions), unless partial-order reduction is
+  // off (Options::por, or a library not built with sim-clang++ is loaded).
+  virtual bool WantsTransitions() const { return false; }
+  // Every step of the execution, in order, then one for each thread that
+  // had not finished: the step it was about to take.
+  virtual void OnTransitions(std::span<const Transition> transitions) { (void)transitions; }
+  // For a strategy that LearnsFromChoicePoints, in place of its own Choose
+  // and OnTransitions calls: the choice points an execution in another
+  // process met, with their also_try when `reduced` (OnTransitions ran there).
+  virtual void LearnChoices(const std::vector<ChoiceRecord>& choices, bool reduced) {
+    (void)choices;
+    (void)reduced;
+  }
   // Exhaustive strategies: true once every schedule they cover has run.
   virtual bool Exhausted() const { return false; }
   virtual std::uint64_t SchedulesRun() const { return 0; }

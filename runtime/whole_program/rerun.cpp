@@ -18,29 +18,35 @@ namespace sim::internal {
 namespace {
 
 // Outcome file: "verdict signature preemptions exit_status trace_hash
-// anchored", then
-// the choice points ("count" and per point "current points enabled-flag n
-// t1..tn"), then a newline and the report text (with outcome_report).
+// anchored", then the choice points ("reduced-flag count" and per point
+// "current points enabled-flag n t1..tn m a1..am", the a's its also_try),
+// then a newline and the report text (with outcome_report).
 std::optional<CandidateResult> ReadOutcomeFile(const std::string& path, std::string* report) {
   std::ifstream file(path);
   int verdict = 0;
   CandidateResult result;
   std::string anchored;
   std::size_t count = 0;
+  int reduced_flag = 0;
   if (!(file >> verdict >> result.outcome.failure_signature >> result.outcome.preemptions >> result.exit_status >>
-        result.outcome.trace_hash >> anchored >> count)) {
+        result.outcome.trace_hash >> anchored >> reduced_flag >> count)) {
     return std::nullopt;
   }
   result.outcome.verdict = static_cast<Verdict>(verdict);
   result.outcome.anchored = DecodeAnchored(anchored);
+  result.reduced = reduced_flag != 0;
   for (std::size_t i = 0; i < count; ++i) {
     ChoiceRecord choice;
     int enabled_flag = 0;
     std::size_t enabled = 0;
+    std::size_t also_try = 0;
     if (!(file >> choice.current >> choice.current_points >> enabled_flag >> enabled)) return std::nullopt;
     choice.current_enabled = enabled_flag != 0;
     choice.enabled.resize(enabled);
     for (ThreadId& thread : choice.enabled) file >> thread;
+    if (!(file >> also_try)) return std::nullopt;
+    choice.also_try.resize(also_try);
+    for (ThreadId& thread : choice.also_try) file >> thread;
     result.choices.push_back(std::move(choice));
   }
   if (report != nullptr) {
@@ -93,20 +99,24 @@ std::optional<CandidateResult> CandidateRunner::Run(const std::string& extra_opt
   return ReadOutcomeFile(path, report);
 }
 
-void WriteOutcomeFile(const std::string& path, const Outcome& outcome, const std::vector<ChoiceRecord>& choices,
+void WriteOutcomeFile(const std::string& path, const Outcome& outcome, const StrategyRecording& recording,
                       int exit_status, const std::string& report) {
   std::ofstream file(path, std::ios::trunc);
   file << static_cast<int>(outcome.verdict) << ' ' << outcome.failure_signature << ' ' << outcome.preemptions << ' '
        << exit_status << ' ' << outcome.trace_hash << ' ' << EncodeAnchored(outcome.anchored) << '\n'
-       << choices.size();
-  for (const ChoiceRecord& choice : choices) {
+       << (recording.reduced ? 1 : 0) << ' ' << recording.choices.size();
+  for (const ChoiceRecord& choice : recording.choices) {
     file << '\n'
          << choice.current << ' ' << choice.current_points << ' ' << (choice.current_enabled ? 1 : 0) << ' '
          << choice.enabled.size();
     for (ThreadId thread : choice.enabled) file << ' ' << thread;
+    file << ' ' << choice.also_try.size();
+    for (ThreadId thread : choice.also_try) file << ' ' << thread;
   }
   file << '\n' << report;
 }
+
+std::string RaceReversalOption(const Options& options) { return options.por != 0 ? ":race_reversals=1" : ""; }
 
 std::string EncodeShrinkProgress(std::uint64_t candidates, ShrinkStop stop) {
   const char* how = "done";
@@ -167,14 +177,16 @@ ToldByRerunning ShrinkAndTellByRerunning(CandidateRunner& candidates, const Opti
     BoundedSearch search(bound);
     while (!search.Exhausted()) {
       if (!budget.Take(progress)) break;
-      std::optional<CandidateResult> result = rerun(search.Prefix());
+      std::optional<CandidateResult> result = candidates.Run(
+          candidate_options + RaceReversalOption(options) + ":anchored=" + EncodeAnchored(search.Prefix()),
+          budget.deadline());
       if (!result) break;
       if (SameFailure(result->outcome, failing) && result->outcome.preemptions < best_preemptions) {
         best = std::move(result->outcome.anchored);
         best_preemptions = result->outcome.preemptions;
         break;
       }
-      if (!search.Record(result->choices)) break;  // not deterministic: keep what greedy found
+      if (!search.Record(result->choices, result->reduced)) break;  // not deterministic: keep what greedy found
     }
   }
   told.candidates = progress.candidates;

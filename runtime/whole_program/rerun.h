@@ -20,6 +20,7 @@
 #include "core/world.h"
 #include "explore/shrink.h"
 #include "strategy/bounded_search.h"
+#include "strategy/recording.h"
 #include "whole_program/candidate_server.h"
 
 namespace sim::internal {
@@ -31,6 +32,7 @@ struct CandidateResult {
   Outcome outcome;
   int exit_status = 0;  // what main returned
   std::vector<ChoiceRecord> choices;
+  bool reduced = false;  // the choices carry their race reversals (race_reversals=1)
 };
 
 // What a candidate whose report nobody reads is given besides its own
@@ -61,10 +63,15 @@ class CandidateRunner {
 };
 
 // In a candidate process: writes `outcome`, the choice points it met (kept
-// by a RecordingStrategy, for the bounded search of the failing process; and
-// with outcome_report, the report text) to `path` (the outcome_file option).
-void WriteOutcomeFile(const std::string& path, const Outcome& outcome, const std::vector<ChoiceRecord>& choices,
+// by a RecordingStrategy, for a bounded search in the process that ran it,
+// with their race reversals when it found them; and with outcome_report,
+// the report text) to `path` (the outcome_file option).
+void WriteOutcomeFile(const std::string& path, const Outcome& outcome, const StrategyRecording& recording,
                       int exit_status, const std::string& report);
+
+// The options that make a candidate find its race reversals, when `options`
+// reduce a bounded search (Options::por); "" otherwise.
+std::string RaceReversalOption(const Options& options);
 
 struct ToldByRerunning {
   std::string report;  // of the told execution, or "" when it could not be rerun or failed otherwise

@@ -82,8 +82,8 @@ int SearchSchedulesAcrossProcesses(char** argv, const sim::Options& options, con
   while (!search.Exhausted() && schedules < max_schedules) {
     progress.Update(schedules);
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(internal.schedule_timeout_ms);
-    std::optional<CandidateResult> result =
-        candidates.Run(kQuietCandidate + (":anchored=" + EncodeAnchored(search.Prefix())), deadline);
+    std::optional<CandidateResult> result = candidates.Run(
+        kQuietCandidate + RaceReversalOption(options) + ":anchored=" + EncodeAnchored(search.Prefix()), deadline);
     ++schedules;
     if (!result) {
       return EndSearch(options, schedules, "hang",
@@ -96,7 +96,7 @@ int SearchSchedulesAcrossProcesses(char** argv, const sim::Options& options, con
       failing = std::move(result);
       break;
     }
-    if (!search.Record(result->choices)) {
+    if (!search.Record(result->choices, result->reduced)) {
       return EndSearch(options, schedules, "nondeterministic",
                        "schedule " + std::to_string(schedules) +
                            " of the search met other choice points than the schedule before it, on the same "
@@ -105,7 +105,7 @@ int SearchSchedulesAcrossProcesses(char** argv, const sim::Options& options, con
     }
   }
   if (!failing) {
-    SayBoundedSearchPassed(options.strategy, schedules, search.Exhausted(), "seeds (sim-run --seeds)");
+    SayBoundedSearchPassed(options, schedules, search.Exhausted(), "seeds (sim-run --seeds)");
     if (!options.report_json.empty()) {
       WriteJsonFile(
           options.report_json,

@@ -166,7 +166,7 @@ Outcome RunMain(int argc, char** argv, char** envp, const sim::Options& options,
       WriteJsonFile(options.report_json, ReportJson(report, ChosenTlsSwitchName(options.tls_switch)));
     report_text = report.render();
   }
-  WriteOutcomeFile(internal.outcome_file, outcome, recording.choices, exit_status, report_text);
+  WriteOutcomeFile(internal.outcome_file, outcome, recording, exit_status, report_text);
   _exit(0);
 }
 
@@ -240,7 +240,8 @@ int RunMainInWorld(int argc, char** argv, char** envp) {
                                            ? MakeStrategy(options.strategy)
                                            : MakeAnchoredReplayStrategy(DecodeAnchored(internal.anchored));
   StrategyRecording recording;
-  RecordingStrategy recording_strategy(*strategy, recording, /*keep_choices=*/true);
+  RecordingStrategy recording_strategy(*strategy, recording, /*keep_choices=*/true,
+                                       /*find_reversals=*/internal.race_reversals != 0);
   Strategy& deciding = candidate ? static_cast<Strategy&>(recording_strategy) : *strategy;
   const RunKind kind = !candidate                     ? RunKind::kSeed
                        : internal.outcome_report != 0 ? RunKind::kToldCandidate

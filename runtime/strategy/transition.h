@@ -1,0 +1,49 @@
+// transition.h: one step of an execution, from a scheduling point of the
+// thread that takes it to that thread's next one, and what it touches: what
+// partial-order reduction needs to tell which steps commute.
+#ifndef SIM_RUNTIME_TRANSITION_H_
+#define SIM_RUNTIME_TRANSITION_H_
+
+#include <cstdint>
+
+namespace sim::internal {
+
+using ThreadId = std::uint32_t;
+
+// What a step touches. Known for a step that is one instrumented access or
+// atomic within one 8-byte word, or a lock's operation (the word at the
+// lock's address stands for its model): what the thread announced at the
+// point the step starts from, and then only its own registers and memory no
+// other thread reaches until its next point, except that a release (an
+// unlock, a post) acts before its own point, in the step before it, which
+// then touches the released object's word too. Every other step (a wait, a
+// condition variable, a thread's start or end, a wide or unaligned access, a
+// fence) may touch anything.
+struct Footprint {
+  std::uintptr_t word = 0;  // the address divided by 8
+  bool writes = true;
+  bool known = false;
+  std::uintptr_t released = 0;  // the word of an object released in the step (written); 0: none
+};
+
+// Whether two steps may not commute: a word both touch, and one writes it.
+inline bool Dependent(const Footprint& a, const Footprint& b) {
+  if (!a.known || !b.known) return true;
+  if (a.word == b.word && (a.writes || b.writes)) return true;
+  return (a.released != 0 && (a.released == b.word || a.released == b.released)) ||
+         (b.released != 0 && b.released == a.word);
+}
+
+inline constexpr ThreadId kNoThread = UINT32_MAX;
+
+struct Transition {
+  ThreadId thread = 0;
+  Footprint footprint;
+  // The thread this step created, whose steps all come after it; kNoThread
+  // when none.
+  ThreadId spawned = kNoThread;
+};
+
+}  // namespace sim::internal
+
+#endif  // SIM_RUNTIME_TRANSITION_H_
