@@ -241,18 +241,13 @@ class World {
   // gate opened). Every model calls this where it makes such a change.
   void ReadinessMayHaveChanged() {
     enabled_known_ = false;
-    // Some models change before their point (an unlock, a post): the
-    // running thread's step then touches more than the access it announced.
-    if (keep_transitions_) [[unlikely]]
-      TouchesAnything();
+    if (keep_transitions_) TouchesAnything();  // the change may be before its point
   }
-  // A model released `object` (an unlock, a post) before the running
-  // thread's point: as ReadinessMayHaveChanged, and its step touches that
-  // object too, rather than anything.
+  // As ReadinessMayHaveChanged, for a model that released `object` before
+  // the running thread's point: its step touches that object too.
   void ReleasedBeforePoint(const void* object) {
     enabled_known_ = false;
-    if (keep_transitions_) [[unlikely]]
-      AddReleased(object);
+    if (keep_transitions_) AddReleased(object);
   }
   // A signal is now pending for `thread` (interceptors/signal.cpp).
   void SignalPending(SimThread& thread, int signal_number) {
@@ -350,10 +345,8 @@ class World {
   // While the world keeps the steps: the running thread's step ends here,
   // and its next one touches `next`.
   [[gnu::noinline]] void EndTransition(SimThread& self, Footprint next);
-  // The running thread's step may touch anything (transition.h).
-  void TouchesAnything() {
-    if (running_ != nullptr) running_->footprint = Footprint{};
-  }
+  // The running thread's step may touch anything, or also `object` (transition.h).
+  void TouchesAnything() { running_->footprint = Footprint{}; }
   [[gnu::noinline]] void AddReleased(const void* object);
   // A strategy's choice at `at`, for replay and shrinking.
   void RecordDecision(const ChoicePoint& at, ThreadId chosen, bool preemption);
@@ -529,9 +522,8 @@ class World {
   bool enabled_known_ = false;
   bool strategy_wants_pending_ = false;
   std::vector<PendingOperation> pending_;  // scratch, reused at every choice point
-  // Every step, for a strategy that WantsTransitions (partial-order
-  // reduction), unless Options::por is 0 or a library not built with
-  // sim-clang++ is loaded (FirstUninstrumentedLibrary).
+  // Every step, for a strategy that WantsTransitions, unless Options::por
+  // is 0 or FirstUninstrumentedLibrary() names a library.
   bool keep_transitions_ = false;
   std::vector<Transition> transitions_;
   std::vector<Preemption> preemptions_;  // recorded only while the whole trace is kept

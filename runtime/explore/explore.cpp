@@ -21,6 +21,10 @@
 namespace sim {
 namespace internal {
 
+std::string LibraryKeepingReductionOff(const Options& options) {
+  return options.por != 0 ? FirstUninstrumentedLibrary() : "";
+}
+
 void SayBoundedSearchPassed(const Options& options, std::uint64_t schedules, bool exhausted, const char* schedule_cap) {
   const std::string& strategy = options.strategy;
   if (exhausted) {
@@ -32,12 +36,12 @@ void SayBoundedSearchPassed(const Options& options, std::uint64_t schedules, boo
                  "to finish the search\n",
                  strategy.c_str(), static_cast<unsigned long long>(schedules), schedule_cap);
   }
-  if (options.por != 0 && !FirstUninstrumentedLibrary().empty()) {
+  if (const std::string library = LibraryKeepingReductionOff(options); !library.empty()) {
     std::fprintf(stderr,
                  "simthread: %s: every order of steps was run, without partial-order reduction: %s was not built "
                  "with sim-clang++, and what its code shares between threads between two scheduling points cannot "
                  "be seen\n",
-                 strategy.c_str(), FirstUninstrumentedLibrary().c_str());
+                 strategy.c_str(), library.c_str());
   }
 }
 

@@ -16,6 +16,11 @@ namespace sim::internal {
 // The public report of a finished execution: schedule text, replay command.
 Report MakeReport(Outcome outcome, std::uint64_t seed, std::uint64_t seeds_passed, const Options& options);
 
+// The shared library not built with sim-clang++ that keeps a bounded
+// search's partial-order reduction off (core/uninstrumented_library.h), or
+// "" when the reduction is on or options.por turned it off.
+std::string LibraryKeepingReductionOff(const Options& options);
+
 // How a bounded search (options.strategy, dfs:P) ended without a failure,
 // on stderr: "no failure in any schedule with <= P preemptions: N
 // schedules" when it ran them all, else where it stopped and that raising

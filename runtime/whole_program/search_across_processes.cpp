@@ -21,18 +21,24 @@ namespace sim::internal {
 namespace {
 
 // `json` (one object) with the search's own fields put first, so that
-// sim-run can say how far the search went.
-std::string WithSearchFields(const std::string& json, std::uint64_t schedules, const std::string& more = "") {
+// sim-run can say how far the search went, and which library kept its
+// partial-order reduction off.
+std::string WithSearchFields(const sim::Options& options, const std::string& json, std::uint64_t schedules,
+                             const std::string& more = "") {
   if (json.empty() || json.front() != '{') return json;
-  return "{\"schedules\": " + std::to_string(schedules) + ", " + more + json.substr(1);
+  std::string unreduced;
+  if (const std::string library = LibraryKeepingReductionOff(options); !library.empty()) {
+    unreduced = "\"unreduced_by\": " + sim::common::JsonString(library) + ", ";
+  }
+  return "{\"schedules\": " + std::to_string(schedules) + ", " + unreduced + more + json.substr(1);
 }
 
 // The report file the told run wrote (in its own process), with the fields.
-void AddSearchFields(const std::string& path, std::uint64_t schedules) {
+void AddSearchFields(const sim::Options& options, const std::string& path, std::uint64_t schedules) {
   std::ifstream in(path);
   std::stringstream text;
   text << in.rdbuf();
-  WriteJsonFile(path, WithSearchFields(text.str(), schedules));
+  WriteJsonFile(path, WithSearchFields(options, text.str(), schedules));
 }
 
 // The count of schedules so far, for sim-run's status line, at most a few
@@ -62,7 +68,8 @@ int EndSearch(const sim::Options& options, std::uint64_t schedules, const char* 
   std::fprintf(stderr, "simthread: %s: %s\n", options.strategy.c_str(), message.c_str());
   if (!options.report_json.empty()) {
     WriteJsonFile(options.report_json,
-                  WithSearchFields(std::string("{\"verdict\": \"") + verdict +
+                  WithSearchFields(options,
+                                   std::string("{\"verdict\": \"") + verdict +
                                        "\", \"message\": " + sim::common::JsonString(message) + "}\n",
                                    schedules));
   }
@@ -109,7 +116,7 @@ int SearchSchedulesAcrossProcesses(char** argv, const sim::Options& options, con
     if (!options.report_json.empty()) {
       WriteJsonFile(
           options.report_json,
-          WithSearchFields(PassJson(options.first_seed, 1, ChosenTlsSwitchName(options.tls_switch)), schedules,
+          WithSearchFields(options, PassJson(options.first_seed, 1, ChosenTlsSwitchName(options.tls_switch)), schedules,
                            std::string("\"exhausted\": ") + (search.Exhausted() ? "true" : "false") + ", "));
     }
     return 0;
@@ -125,12 +132,12 @@ int SearchSchedulesAcrossProcesses(char** argv, const sim::Options& options, con
     sim::Report report = MakeReport(std::move(failing->outcome), options.first_seed, 0, options);
     if (!options.report_json.empty()) {
       WriteJsonFile(options.report_json,
-                    WithSearchFields(ReportJson(report, ChosenTlsSwitchName(options.tls_switch)), schedules));
+                    WithSearchFields(options, ReportJson(report, ChosenTlsSwitchName(options.tls_switch)), schedules));
     }
     std::fputs(report.render().c_str(), stderr);
   } else {
     std::fputs(told.report.c_str(), stderr);
-    if (!options.report_json.empty()) AddSearchFields(options.report_json, schedules);
+    if (!options.report_json.empty()) AddSearchFields(options, options.report_json, schedules);
   }
   const bool program_failed =
       verdict == Verdict::kFailure && static_cast<std::uint64_t>(failing->exit_status) != options.pass_exit_status;

@@ -144,6 +144,7 @@ Outcome ClassifyExit(const LaunchSpec& spec, std::uint64_t seed, int wait_status
   outcome.schedules = field("schedules");
   outcome.exhausted = field("exhausted") == "true";
   outcome.replay = field("replay");
+  outcome.unreduced_by = field("unreduced_by");
 
   if (timed_out) {
     outcome.verdict = "hang (killed after " + timeout_text + " s)";

@@ -85,6 +85,7 @@ struct Outcome {
   std::string schedules;
   bool exhausted = false;
   std::string replay;
+  std::string unreduced_by;  // the library that kept partial-order reduction off, if any
 };
 
 // Classifies a reaped child. `timed_out` when sim-run killed it for outliving

@@ -36,6 +36,12 @@ void PrintSearchSummary(const LaunchSpec& spec, const Outcome& search) {
         "finish the search\n",
         strategy.c_str(), search.schedules.c_str());
   }
+  if (!search.unreduced_by.empty()) {
+    std::printf(
+        "sim-run: %s: every order of steps was run, without partial-order reduction: %s was not built with "
+        "sim-clang++\n",
+        strategy.c_str(), search.unreduced_by.c_str());
+  }
 }
 
 }  // namespace
