@@ -31,7 +31,7 @@ Footprint AccessFootprint(EventKind kind, const void* object, unsigned size) {
 
 // What the step after a lock's point touches: the lock alone (taking it, or
 // finding it held and blocking; a release acts before its point, and says
-// so through ReadinessMayHaveChanged). Any other point's step may touch
+// so through ReleasedBeforePoint). Any other point's step may touch
 // anything: what an interceptor does after its point is not one word.
 Footprint PointFootprint(EventKind kind, const void* object) {
   switch (kind) {
@@ -132,8 +132,10 @@ bool World::Block(const Wait& wait) {
   self.woken = false;
   self.state = ThreadState::kBlocked;
   // This thread is no longer enabled. (An interceptor's own point, which
-  // comes first, has dropped the last poll already; Block does not rely on it.)
-  ReadinessMayHaveChanged();
+  // comes first, has dropped the last poll already; Block does not rely on
+  // it.) Not ReadinessMayHaveChanged: no model changed, and the step that
+  // ends here touched what its point said (a lock found held).
+  enabled_known_ = false;
   ++self.points;
   // After the wait, the interceptor acts on what it waited for.
   if (keep_transitions_) [[unlikely]]
