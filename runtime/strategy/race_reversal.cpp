@@ -74,7 +74,7 @@ class Analysis {
     std::pair<WordHistory*, bool> touched[2];
     std::size_t words = 0;
     if (footprint.known) {
-      touched[words++] = {&words_[footprint.word], footprint.writes};
+      touched[words++] = {&words_[footprint.word], footprint.writes || footprint.released == footprint.word};
       if (footprint.released != 0 && footprint.released != footprint.word) {
         touched[words++] = {&words_[footprint.released], true};
       }

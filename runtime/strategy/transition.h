@@ -17,8 +17,9 @@ using ThreadId = std::uint32_t;
 // other thread reaches until its next point, except that a release (an
 // unlock, a post) acts before its own point, in the step before it, which
 // then touches the released object's word too. Every other step (a wait, a
-// condition variable, a thread's start or end, a wide or unaligned access, a
-// fence) may touch anything.
+// condition variable, creating or joining a thread, a wide or unaligned
+// access, a fence) may touch anything; a thread's first step, only a word of
+// its own.
 struct Footprint {
   std::uintptr_t word = 0;  // the address divided by 8
   bool writes = true;
@@ -26,13 +27,9 @@ struct Footprint {
   std::uintptr_t released = 0;  // the word of an object released in the step (written); 0: none
 };
 
-// Whether two steps may not commute: a word both touch, and one writes it.
-inline bool Dependent(const Footprint& a, const Footprint& b) {
-  if (!a.known || !b.known) return true;
-  if (a.word == b.word && (a.writes || b.writes)) return true;
-  return (a.released != 0 && (a.released == b.word || a.released == b.released)) ||
-         (b.released != 0 && b.released == a.word);
-}
+// Two steps may not commute when they touch a word in common and one of
+// them writes it (a released object's word counts as written), or either
+// may touch anything: race_reversal.cpp orders steps by that.
 
 inline constexpr ThreadId kNoThread = UINT32_MAX;
 
