@@ -8,6 +8,10 @@ namespace sim::internal {
 std::vector<AnchoredDecision> BoundedSearch::Prefix() const {
   std::vector<AnchoredDecision> prefix;
   for (const Frame& frame : stack_) {
+    // The default needs no decision: an execution takes it wherever it has
+    // none. A long execution's prefix of every choice was too long to pass
+    // to a candidate process (185 KB for concurrentqueue's 16th schedule).
+    if (frame.index == 0) continue;
     const ThreadId chosen = frame.order[frame.index];
     prefix.push_back({frame.at.current, frame.at.current_points, chosen,
                       frame.at.current_enabled && chosen != frame.at.current, false});
@@ -34,7 +38,8 @@ bool BoundedSearch::Record(const std::vector<ChoiceRecord>& choices, bool reduce
     Frame frame;
     frame.at = choices[depth];
     frame.preemptions_before = stack_.empty() ? 0 : stack_.back().PreemptionsAfter();
-    frame.order.push_back(frame.at.current_enabled ? frame.at.current : frame.at.enabled.front());
+    frame.order.push_back(
+        DefaultChoice(frame.at.enabled, frame.at.current, frame.at.current_enabled, frame.at.current_yielding));
     for (ThreadId thread : reduced ? frame.at.also_try : frame.at.enabled) offer(frame, thread);
     stack_.push_back(std::move(frame));
   }

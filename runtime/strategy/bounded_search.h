@@ -4,12 +4,14 @@
 // Musuvathi and Qadeer, "Iterative Context Bounding for Systematic Testing
 // of Multithreaded Programs", PLDI 2007 (CHESS): every schedule with at most
 // `bound` preemptions, by stateless replay. Each execution follows Prefix()
-// (anchored decisions; elsewhere the running thread goes on, or the lowest
-// enabled thread when it cannot: the default choice), and reports every
-// choice point it met to Record(), which extends the search stack and
-// advances its deepest choice point that has an untried alternative within
-// the bound. Used in process by the dfs:P strategy, and across processes by
-// sim-run's search and whole-program shrinking.
+// (anchored decisions where they are not the default; elsewhere
+// DefaultChoice), and reports every choice point it met to Record(), which
+// extends the search stack and advances its deepest choice point that has an
+// untried alternative within the bound. A yield offers a free switch, as in
+// CHESS: there the default is the next thread in turn, and going on costs a
+// preemption, so a thread that yields in a loop waiting for another lets it
+// run within any bound. Used in process by the dfs:P strategy, and across
+// processes by sim-run's search and whole-program shrinking.
 //
 // A reduced execution (one whose races were found: race_reversal.h) offers
 // at each choice point only the default and the threads its races asked
@@ -44,8 +46,13 @@ class BoundedSearch {
     std::vector<ThreadId> order;  // alternatives, the default first
     std::size_t index = 0;
     std::uint32_t preemptions_before = 0;
+    // Where the running thread could go on, any choice but the default
+    // (order[0]) is a preemption: a switch away from it, or at a yield, where
+    // the default is to switch to the next thread, going on or switching to
+    // another. One free choice per point, as at any other point, so that a
+    // loop of yields does not multiply the schedules within the bound.
     std::uint32_t PreemptionsAfter() const {
-      return preemptions_before + (at.current_enabled && order[index] != at.current ? 1 : 0);
+      return preemptions_before + (at.current_enabled && index != 0 ? 1 : 0);
     }
   };
 

@@ -30,15 +30,19 @@ class DfsStrategy final : public Strategy {
   }
 
   Choice Choose(std::span<const ThreadId> enabled, const ChoicePoint& at) override {
-    choices_.push_back(
-        {at.current, at.current_points, at.current_enabled, {enabled.begin(), enabled.end()}, at.transitions, {}});
+    choices_.push_back({at.current,
+                        at.current_points,
+                        at.current_enabled,
+                        at.current_yielding,
+                        {enabled.begin(), enabled.end()},
+                        at.transitions,
+                        {}});
     const auto found = prefix_index_.find(Anchor{at.current, at.current_points});
     if (found != prefix_index_.end()) {
       const ThreadId chosen = prefix_[found->second].chosen;
       if (std::find(enabled.begin(), enabled.end(), chosen) != enabled.end()) return {chosen, {}};
     }
-    // No decision for this point: the running thread goes on if it can.
-    return {at.current_enabled ? at.current : enabled.front(), {}};
+    return {DefaultChoice(enabled, at.current, at.current_enabled, at.current_yielding), {}};
   }
 
   bool WantsTransitions() const override { return true; }

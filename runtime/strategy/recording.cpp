@@ -13,8 +13,13 @@ void RecordingStrategy::BeginExecution(std::uint64_t seed) {
 
 Choice RecordingStrategy::Choose(std::span<const ThreadId> enabled, const ChoicePoint& at) {
   if (keeping_)
-    into_.choices.push_back(
-        {at.current, at.current_points, at.current_enabled, {enabled.begin(), enabled.end()}, at.transitions, {}});
+    into_.choices.push_back({at.current,
+                             at.current_points,
+                             at.current_enabled,
+                             at.current_yielding,
+                             {enabled.begin(), enabled.end()},
+                             at.transitions,
+                             {}});
   return inner_.Choose(enabled, at);
 }
 

@@ -69,6 +69,14 @@ std::unique_ptr<Strategy> MakePortfolio(std::string_view list) {
 
 }  // namespace
 
+ThreadId DefaultChoice(std::span<const ThreadId> enabled, ThreadId current, bool current_enabled,
+                       bool current_yielding) {
+  if (!current_enabled) return enabled.front();
+  if (!current_yielding) return current;
+  const auto after = std::upper_bound(enabled.begin(), enabled.end(), current);
+  return after != enabled.end() ? *after : enabled.front();
+}
+
 std::unique_ptr<Strategy> MakeStrategy(std::string_view spec) {
   if (std::unique_ptr<Strategy> seeded = MakeSeededStrategy(spec)) return seeded;
   if (spec.starts_with("dfs:")) {

@@ -69,6 +69,7 @@ struct ChoiceRecord {
   ThreadId current = 0;
   std::uint64_t current_points = 0;
   bool current_enabled = false;
+  bool current_yielding = false;
   std::vector<ThreadId> enabled;  // sorted by id
   std::uint64_t transition = 0;   // ChoicePoint::transitions
   // Threads the search must also try here, so that a pair of dependent
@@ -151,6 +152,14 @@ std::unique_ptr<Strategy> MakeReplayStrategy(std::string_view schedule);
 // Every schedule with at most `bound` preemptions, one per execution.
 std::unique_ptr<Strategy> MakeDfsStrategy(std::uint32_t bound);
 
+// What a search or a lenient replay chooses where it has no decision: the
+// running thread goes on; when it cannot, the lowest enabled thread; when
+// it yielded (it asked to let others run, as a spin loop's yield does), the
+// next enabled thread after it in id order, wrapping, so that a thread
+// yielding in a loop does not keep the threads it waits for from running.
+ThreadId DefaultChoice(std::span<const ThreadId> enabled, ThreadId current, bool current_enabled,
+                       bool current_yielding);
+
 // A decision anchored to the progress of the thread that reached it.
 struct AnchoredDecision {
   ThreadId current = 0;
@@ -165,9 +174,9 @@ struct AnchoredDecision {
 
 // Follows `decisions` by their anchors where the chosen thread is enabled
 // (deferred ones at the anchor thread's first later point where it cannot go
-// on), and otherwise lets the running thread go on, or, when it cannot, the
-// lowest enabled thread: how shrinking replays a schedule with preemptions
-// taken out. Anchors keep the other decisions in place when one is removed.
+// on or yields), and otherwise takes DefaultChoice: how shrinking replays a
+// schedule with preemptions taken out, and a bounded search's candidate its
+// prefix. Anchors keep the other decisions in place when one is removed.
 // Never reports a mismatch.
 std::unique_ptr<Strategy> MakeAnchoredReplayStrategy(std::vector<AnchoredDecision> decisions);
 

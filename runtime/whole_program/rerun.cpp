@@ -19,7 +19,8 @@ namespace {
 
 // Outcome file: "verdict signature preemptions exit_status trace_hash
 // anchored", then the choice points ("reduced-flag count" and per point
-// "current points enabled-flag n t1..tn m a1..am", the a's its also_try),
+// "current points enabled-flag yielding-flag n t1..tn m a1..am", the a's its
+// also_try),
 // then a newline and the report text (with outcome_report).
 std::optional<CandidateResult> ReadOutcomeFile(const std::string& path, std::string* report) {
   std::ifstream file(path);
@@ -38,10 +39,14 @@ std::optional<CandidateResult> ReadOutcomeFile(const std::string& path, std::str
   for (std::size_t i = 0; i < count; ++i) {
     ChoiceRecord choice;
     int enabled_flag = 0;
+    int yielding_flag = 0;
     std::size_t enabled = 0;
     std::size_t also_try = 0;
-    if (!(file >> choice.current >> choice.current_points >> enabled_flag >> enabled)) return std::nullopt;
+    if (!(file >> choice.current >> choice.current_points >> enabled_flag >> yielding_flag >> enabled)) {
+      return std::nullopt;
+    }
     choice.current_enabled = enabled_flag != 0;
+    choice.current_yielding = yielding_flag != 0;
     choice.enabled.resize(enabled);
     for (ThreadId& thread : choice.enabled) file >> thread;
     if (!(file >> also_try)) return std::nullopt;
@@ -92,10 +97,13 @@ std::optional<CandidateResult> CandidateRunner::Run(const std::string& extra_opt
   if (ftruncate(outcome_fd_, 0) != 0) return std::nullopt;
   const std::string path = "/proc/" + std::to_string(getpid()) + "/fd/" + std::to_string(outcome_fd_);
   const char* existing = std::getenv("SIM_OPTIONS");
-  if (!server_.Run(std::string(existing != nullptr ? existing : "") + extra_options + ":outcome_file=" + path,
-                   deadline)) {
-    return std::nullopt;
-  }
+  const std::string options =
+      std::string(existing != nullptr ? existing : "") + extra_options + ":outcome_file=" + path;
+  // The kernel's limit on one environment string, "SIM_OPTIONS=" and the
+  // terminating zero included: past it exec fails with E2BIG.
+  constexpr std::size_t kMaxEnvironmentString = 128 * 1024;
+  options_too_long_ = sizeof("SIM_OPTIONS=") + options.size() > kMaxEnvironmentString ? options.size() : 0;
+  if (options_too_long_ != 0 || !server_.Run(options, deadline)) return std::nullopt;
   return ReadOutcomeFile(path, report);
 }
 
@@ -108,7 +116,7 @@ void WriteOutcomeFile(const std::string& path, const Outcome& outcome, const Str
   for (const ChoiceRecord& choice : recording.choices) {
     file << '\n'
          << choice.current << ' ' << choice.current_points << ' ' << (choice.current_enabled ? 1 : 0) << ' '
-         << choice.enabled.size();
+         << (choice.current_yielding ? 1 : 0) << ' ' << choice.enabled.size();
     for (ThreadId thread : choice.enabled) file << ' ' << thread;
     file << ' ' << choice.also_try.size();
     for (ThreadId thread : choice.also_try) file << ' ' << thread;

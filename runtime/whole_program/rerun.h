@@ -52,14 +52,20 @@ class CandidateRunner {
   CandidateRunner& operator=(const CandidateRunner&) = delete;
 
   // nullopt when the candidate did not end by `deadline` (it is killed a
-  // second later) or wrote no outcome. With `report`, the report text the
-  // candidate wrote (with outcome_report).
+  // second later) or wrote no outcome, or could not start because its
+  // options do not fit in one environment variable (OptionsTooLong). With
+  // `report`, the report text the candidate wrote (with outcome_report).
   std::optional<CandidateResult> Run(const std::string& extra_options, std::chrono::steady_clock::time_point deadline,
                                      std::string* report = nullptr);
+  // The last Run's SIM_OPTIONS, this many bytes, were longer than the
+  // kernel takes in one environment string (MAX_ARG_STRLEN, 128 KiB); 0
+  // when they fit.
+  std::size_t OptionsTooLong() const { return options_too_long_; }
 
  private:
   CandidateServer server_;
   int outcome_fd_;  // a memory file the candidates write through /proc; -1 when there is none
+  std::size_t options_too_long_ = 0;
 };
 
 // In a candidate process: writes `outcome`, the choice points it met (kept

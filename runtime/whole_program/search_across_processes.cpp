@@ -92,6 +92,14 @@ int SearchSchedulesAcrossProcesses(char** argv, const sim::Options& options, con
     std::optional<CandidateResult> result = candidates.Run(
         kQuietCandidate + RaceReversalOption(options) + ":anchored=" + EncodeAnchored(search.Prefix()), deadline);
     ++schedules;
+    if (!result && candidates.OptionsTooLong() != 0) {
+      return EndSearch(options, schedules, "unsupported",
+                       "schedule " + std::to_string(schedules) + " of the search makes " +
+                           std::to_string(search.Prefix().size()) + " choices other than the default, " +
+                           std::to_string(candidates.OptionsTooLong()) +
+                           " bytes of SIM_OPTIONS, more than one environment variable holds (128 KiB): the search "
+                           "cannot pass it to the program. Lower the bound, or shorten the program's run");
+    }
     if (!result) {
       return EndSearch(options, schedules, "hang",
                        "schedule " + std::to_string(schedules) + " of the search did not end within " +

@@ -4,6 +4,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <mutex>
 #include <thread>
 
@@ -42,6 +43,30 @@ void LockedIncrement() {
   a.join();
   b.join();
   if (counter != 2) sim::fail("lost update");
+}
+
+// A waiter that yields in a loop until another thread sets a flag: the
+// default at a yield is to switch (free, as in CHESS), so the setter runs
+// within any bound. When going on was the default, bound 0 never let it run
+// and every search ended in a step limit.
+void YieldUntilSet() {
+  std::atomic<bool> set{false};
+  std::thread waiter([&] {
+    while (!set.load()) std::this_thread::yield();
+  });
+  std::thread setter([&] { set.store(true); });
+  waiter.join();
+  setter.join();
+}
+
+TEST(DfsStrategy, AThreadYieldingInALoopLetsTheOneItWaitsForRun) {
+  for (const char* strategy : {"dfs:0", "dfs:1"}) {
+    ::testing::internal::CaptureStderr();
+    auto report = sim::explore(YieldUntilSet, {.seeds = 100000, .strategy = strategy, .max_steps = 100000});
+    const std::string said = ::testing::internal::GetCapturedStderr();
+    EXPECT_FALSE(report.has_value()) << strategy << ": " << report->render();
+    EXPECT_THAT(said, HasSubstr("no failure in any schedule with <= ")) << strategy;
+  }
 }
 
 TEST(DfsStrategy, BoundOneFindsADepthOneBug) {
