@@ -299,10 +299,15 @@ bool World::WaitUntilAThreadIsEnabled(const SimThread& current, bool current_ena
 inline ThreadId World::Decide(std::span<const ThreadId> candidates, const SimThread& current, bool current_enabled,
                               bool current_yielding) {
   ++choice_points_;
-  const ChoicePoint at{
-      current.id,         current.points, current_enabled, current_yielding, PendingOperations(candidates),
-      transitions_.size()};
+  const ChoicePoint at{current.id,
+                       current.points,
+                       current_enabled,
+                       current_yielding,
+                       PendingOperations(candidates),
+                       transitions_.size(),
+                       current_enabled && choices_gone_on_ >= kTimeSliceChoicePoints};
   const Choice choice = strategy_.Choose(candidates, at);
+  choices_gone_on_ = current_enabled && choice.thread == current.id ? choices_gone_on_ + 1 : 0;
   if (!choice.mismatch.empty()) [[unlikely]]
     EndOnScheduleMismatch(choice.mismatch);
   if (keep_decisions_) RecordDecision(at, choice.thread, /*preemption=*/current_enabled && choice.thread != current.id);

@@ -551,6 +551,7 @@ class World {
   Outcome outcome_;
   std::uint64_t steps_ = 0;
   std::uint64_t choice_points_ = 0;
+  std::uint64_t choices_gone_on_ = 0;  // in a row, by the running thread (ChoicePoint::current_overran)
   std::uint64_t now_ns_ = 0;
   bool ended_ = false;
   SimThread* ended_on_ = nullptr;  // the thread that ended the execution

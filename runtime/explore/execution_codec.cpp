@@ -114,7 +114,7 @@ void CodeChoice(Coder& coder, ChoiceRef& choice) {
   coder.Value(choice.current);
   coder.Value(choice.current_points);
   coder.Value(choice.current_enabled);
-  coder.Value(choice.current_yielding);
+  coder.Value(choice.switch_by_default);
   coder.Values(choice.enabled);
   coder.Values(choice.also_try);
 }

@@ -39,7 +39,7 @@ bool BoundedSearch::Record(const std::vector<ChoiceRecord>& choices, bool reduce
     frame.at = choices[depth];
     frame.preemptions_before = stack_.empty() ? 0 : stack_.back().PreemptionsAfter();
     frame.order.push_back(
-        DefaultChoice(frame.at.enabled, frame.at.current, frame.at.current_enabled, frame.at.current_yielding));
+        DefaultChoice(frame.at.enabled, frame.at.current, frame.at.current_enabled, frame.at.switch_by_default));
     for (ThreadId thread : reduced ? frame.at.also_try : frame.at.enabled) offer(frame, thread);
     stack_.push_back(std::move(frame));
   }

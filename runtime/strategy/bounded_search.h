@@ -8,9 +8,10 @@
 // DefaultChoice), and reports every choice point it met to Record(), which
 // extends the search stack and advances its deepest choice point that has an
 // untried alternative within the bound. A yield offers a free switch, as in
-// CHESS: there the default is the next thread in turn, and going on costs a
-// preemption, so a thread that yields in a loop waiting for another lets it
-// run within any bound. Used in process by the dfs:P strategy, and across
+// CHESS, and so does the end of a time slice (kTimeSliceChoicePoints):
+// there the default is the next thread in turn, and going on costs a
+// preemption, so a thread that waits in a loop for another lets it run
+// within any bound. Used in process by the dfs:P strategy, and across
 // processes by sim-run's search and whole-program shrinking.
 //
 // A reduced execution (one whose races were found: race_reversal.h) offers
@@ -51,9 +52,7 @@ class BoundedSearch {
     // the default is to switch to the next thread, going on or switching to
     // another. One free choice per point, as at any other point, so that a
     // loop of yields does not multiply the schedules within the bound.
-    std::uint32_t PreemptionsAfter() const {
-      return preemptions_before + (at.current_enabled && index != 0 ? 1 : 0);
-    }
+    std::uint32_t PreemptionsAfter() const { return preemptions_before + (at.current_enabled && index != 0 ? 1 : 0); }
   };
 
   std::uint32_t bound_;

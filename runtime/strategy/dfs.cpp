@@ -33,7 +33,7 @@ class DfsStrategy final : public Strategy {
     choices_.push_back({at.current,
                         at.current_points,
                         at.current_enabled,
-                        at.current_yielding,
+                        SwitchByDefault(at),
                         {enabled.begin(), enabled.end()},
                         at.transitions,
                         {}});
@@ -42,7 +42,7 @@ class DfsStrategy final : public Strategy {
       const ThreadId chosen = prefix_[found->second].chosen;
       if (std::find(enabled.begin(), enabled.end(), chosen) != enabled.end()) return {chosen, {}};
     }
-    return {DefaultChoice(enabled, at.current, at.current_enabled, at.current_yielding), {}};
+    return {DefaultChoice(enabled, at.current, at.current_enabled, SwitchByDefault(at)), {}};
   }
 
   bool WantsTransitions() const override { return true; }

@@ -16,7 +16,7 @@ Choice RecordingStrategy::Choose(std::span<const ThreadId> enabled, const Choice
     into_.choices.push_back({at.current,
                              at.current_points,
                              at.current_enabled,
-                             at.current_yielding,
+                             SwitchByDefault(at),
                              {enabled.begin(), enabled.end()},
                              at.transitions,
                              {}});

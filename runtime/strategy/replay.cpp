@@ -82,7 +82,7 @@ class AnchoredReplayStrategy final : public Strategy {
     };
     auto it = chosen_.find({at.current, at.current_points});
     if (it != chosen_.end() && is_enabled(it->second)) return {it->second, {}};
-    if (at.current_enabled && !at.current_yielding) return {at.current, {}};
+    if (at.current_enabled && !SwitchByDefault(at)) return {at.current, {}};
     for (auto pending = deferred_.begin(); pending != deferred_.end(); ++pending) {
       if (pending->current == at.current && pending->current_points <= at.current_points &&
           is_enabled(pending->chosen)) {
@@ -91,7 +91,7 @@ class AnchoredReplayStrategy final : public Strategy {
         return {chosen, {}};
       }
     }
-    return {DefaultChoice(enabled, at.current, at.current_enabled, at.current_yielding), {}};
+    return {DefaultChoice(enabled, at.current, at.current_enabled, SwitchByDefault(at)), {}};
   }
 
  private:

@@ -70,9 +70,9 @@ std::unique_ptr<Strategy> MakePortfolio(std::string_view list) {
 }  // namespace
 
 ThreadId DefaultChoice(std::span<const ThreadId> enabled, ThreadId current, bool current_enabled,
-                       bool current_yielding) {
+                       bool switch_by_default) {
   if (!current_enabled) return enabled.front();
-  if (!current_yielding) return current;
+  if (!switch_by_default) return current;
   const auto after = std::upper_bound(enabled.begin(), enabled.end(), current);
   return after != enabled.end() ? *after : enabled.front();
 }

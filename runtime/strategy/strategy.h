@@ -60,6 +60,9 @@ struct ChoicePoint {
   // strategy WantsTransitions(): the step that follows the choice is
   // transitions[this], in what OnTransitions is given.
   std::uint64_t transitions = 0;
+  // The running thread went on at the last kTimeSliceChoicePoints choice
+  // points in a row, with others enabled: a time slice would have ended.
+  bool current_overran = false;
   std::optional<ThreadId> running() const { return current_enabled ? std::optional(current) : std::nullopt; }
 };
 
@@ -69,9 +72,9 @@ struct ChoiceRecord {
   ThreadId current = 0;
   std::uint64_t current_points = 0;
   bool current_enabled = false;
-  bool current_yielding = false;
-  std::vector<ThreadId> enabled;  // sorted by id
-  std::uint64_t transition = 0;   // ChoicePoint::transitions
+  bool switch_by_default = false;  // SwitchByDefault(at)
+  std::vector<ThreadId> enabled;   // sorted by id
+  std::uint64_t transition = 0;    // ChoicePoint::transitions
   // Threads the search must also try here, so that a pair of dependent
   // steps later in the execution runs in the other order (race_reversal.h).
   std::vector<ThreadId> also_try;
@@ -152,13 +155,24 @@ std::unique_ptr<Strategy> MakeReplayStrategy(std::string_view schedule);
 // Every schedule with at most `bound` preemptions, one per execution.
 std::unique_ptr<Strategy> MakeDfsStrategy(std::uint32_t bound);
 
+// A thread that goes on at this many choice points in a row, with others
+// enabled, is switched away from by default, as a time slice would end: a
+// thread that spins without yielding, waiting for one the search has not
+// run, then lets it run.
+inline constexpr std::uint64_t kTimeSliceChoicePoints = 10000;
+
+// Whether the default at `at` is to switch rather than to go on: the
+// running thread yielded (it asked to let others run, as a spin loop's
+// yield does) or overran its time slice.
+inline bool SwitchByDefault(const ChoicePoint& at) { return at.current_yielding || at.current_overran; }
+
 // What a search or a lenient replay chooses where it has no decision: the
 // running thread goes on; when it cannot, the lowest enabled thread; when
-// it yielded (it asked to let others run, as a spin loop's yield does), the
-// next enabled thread after it in id order, wrapping, so that a thread
-// yielding in a loop does not keep the threads it waits for from running.
+// `switch_by_default`, the next enabled thread after it in id order,
+// wrapping, so that a thread waiting in a loop does not keep the threads it
+// waits for from running.
 ThreadId DefaultChoice(std::span<const ThreadId> enabled, ThreadId current, bool current_enabled,
-                       bool current_yielding);
+                       bool switch_by_default);
 
 // A decision anchored to the progress of the thread that reached it.
 struct AnchoredDecision {

@@ -19,7 +19,7 @@ namespace {
 
 // Outcome file: "verdict signature preemptions exit_status trace_hash
 // anchored", then the choice points ("reduced-flag count" and per point
-// "current points enabled-flag yielding-flag n t1..tn m a1..am", the a's its
+// "current points enabled-flag switch-flag n t1..tn m a1..am", the a's its
 // also_try),
 // then a newline and the report text (with outcome_report).
 std::optional<CandidateResult> ReadOutcomeFile(const std::string& path, std::string* report) {
@@ -39,14 +39,14 @@ std::optional<CandidateResult> ReadOutcomeFile(const std::string& path, std::str
   for (std::size_t i = 0; i < count; ++i) {
     ChoiceRecord choice;
     int enabled_flag = 0;
-    int yielding_flag = 0;
+    int switch_flag = 0;
     std::size_t enabled = 0;
     std::size_t also_try = 0;
-    if (!(file >> choice.current >> choice.current_points >> enabled_flag >> yielding_flag >> enabled)) {
+    if (!(file >> choice.current >> choice.current_points >> enabled_flag >> switch_flag >> enabled)) {
       return std::nullopt;
     }
     choice.current_enabled = enabled_flag != 0;
-    choice.current_yielding = yielding_flag != 0;
+    choice.switch_by_default = switch_flag != 0;
     choice.enabled.resize(enabled);
     for (ThreadId& thread : choice.enabled) file >> thread;
     if (!(file >> also_try)) return std::nullopt;
@@ -116,7 +116,7 @@ void WriteOutcomeFile(const std::string& path, const Outcome& outcome, const Str
   for (const ChoiceRecord& choice : recording.choices) {
     file << '\n'
          << choice.current << ' ' << choice.current_points << ' ' << (choice.current_enabled ? 1 : 0) << ' '
-         << (choice.current_yielding ? 1 : 0) << ' ' << choice.enabled.size();
+         << (choice.switch_by_default ? 1 : 0) << ' ' << choice.enabled.size();
     for (ThreadId thread : choice.enabled) file << ' ' << thread;
     file << ' ' << choice.also_try.size();
     for (ThreadId thread : choice.also_try) file << ' ' << thread;
