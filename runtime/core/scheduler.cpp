@@ -31,10 +31,16 @@ Footprint AccessFootprint(EventKind kind, const void* object, unsigned size) {
 
 // What the step after a lock's point touches: the lock alone (taking it, or
 // finding it held and blocking; a release acts before its point, and says
-// so through ReleasedBeforePoint). Any other point's step may touch
-// anything: what an interceptor does after its point is not one word.
+// so through ReleasedBeforePoint). Likewise a condition variable's: its
+// waiters (a wait also releases its mutex, and says so; what the waiter
+// does once woken is a step that may touch anything, as after any wait).
+// Any other point's step may touch anything: what an interceptor does after
+// its point is not one word.
 Footprint PointFootprint(EventKind kind, const void* object) {
   switch (kind) {
+    case EventKind::kCondWait:
+    case EventKind::kCondSignal:
+    case EventKind::kCondBroadcast:
     case EventKind::kMutexLock:
     case EventKind::kMutexTryLock:
     case EventKind::kMutexUnlock:

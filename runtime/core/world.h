@@ -234,7 +234,7 @@ class World {
   bool Block(const Wait& wait);
   void Wake(SimThread& thread) {
     thread.woken = true;
-    ReadinessMayHaveChanged();
+    enabled_known_ = false;  // the woken thread's next step touches anything: the waker's need not
   }
   // A blocked thread may have become enabled: what its wait's `ready` reads
   // changed (a lock was released, a semaphore posted, a once finished, a

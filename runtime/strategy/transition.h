@@ -11,15 +11,15 @@ namespace sim::internal {
 using ThreadId = std::uint32_t;
 
 // What a step touches. Known for a step that is one instrumented access or
-// atomic within one 8-byte word, or a lock's operation (the word at the
-// lock's address stands for its model): what the thread announced at the
+// atomic within one 8-byte word, or an operation on a lock or a condition
+// variable (the word at its address stands for its model): what the thread announced at the
 // point the step starts from, and then only its own registers and memory no
 // other thread reaches until its next point, except that a release (an
 // unlock, a post) acts before its own point, in the step before it, which
-// then touches the released object's word too. Every other step (a wait, a
-// condition variable, creating or joining a thread, a wide or unaligned
-// access, a fence) may touch anything; a thread's first step, only a word of
-// its own.
+// then touches the released object's word too. Every other step (what a
+// thread does once woken from a wait, creating or joining a thread, a wide
+// or unaligned access, a fence) may touch anything; a thread's first step,
+// only a word of its own.
 struct Footprint {
   std::uintptr_t word = 0;  // the address divided by 8
   bool writes = true;

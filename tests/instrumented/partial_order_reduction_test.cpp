@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <condition_variable>
 #include <functional>
 #include <mutex>
 #include <set>
@@ -24,6 +25,7 @@ int por_test_z;
 int por_test_private[3];
 int por_test_seen[3];
 std::mutex por_test_mutex;
+std::condition_variable por_test_ready;
 std::atomic<int> por_test_flag;
 
 namespace {
@@ -143,6 +145,50 @@ std::string WriteBeforeCreate() {
   return std::to_string(por_test_seen[0]) + std::to_string(por_test_y);
 }
 
+// A consumer waits on a condition variable for a count a producer raises
+// under the mutex, and reads a value the producer wrote before; a bystander
+// works on its own.
+std::string ConditionVariableHandOff() {
+  por_test_x = por_test_y = 0;
+  std::thread consumer([] {
+    std::unique_lock lock(por_test_mutex);
+    while (por_test_y == 0) por_test_ready.wait(lock);
+    por_test_seen[0] = por_test_x;
+  });
+  std::thread producer([] {
+    por_test_x = 5;
+    {
+      std::lock_guard lock(por_test_mutex);
+      por_test_y = 1;
+    }
+    por_test_ready.notify_one();
+    por_test_x = 6;
+  });
+  std::thread bystander([] {
+    for (int i = 0; i < 2; ++i) ++por_test_private[2];
+  });
+  consumer.join();
+  producer.join();
+  bystander.join();
+  return std::to_string(por_test_seen[0]);
+}
+
+// An unlock acts before its own scheduling point, inside the step that
+// began at the access before it: whether a try_lock in another thread
+// succeeds depends on that step's order, though its announced access is
+// another word.
+std::string TryLockAgainstAnUnlock() {
+  por_test_mutex.lock();
+  std::thread tries([] {
+    por_test_seen[0] = por_test_mutex.try_lock() ? 1 : 0;
+    if (por_test_seen[0] == 1) por_test_mutex.unlock();
+  });
+  por_test_x = 1;
+  por_test_mutex.unlock();
+  tries.join();
+  return std::to_string(por_test_seen[0]);
+}
+
 TEST(PartialOrderReduction, StoreBufferingReachesEveryStateInFewerSchedules) {
   const auto [full, reduced] = ExpectSameStates(StoreBuffering, 2);
   EXPECT_LT(reduced, full);
@@ -155,6 +201,17 @@ TEST(PartialOrderReduction, SplitCriticalSectionStillLosesTheUpdate) {
 }
 
 TEST(PartialOrderReduction, ThreeThreadsReachEveryState) { ExpectSameStates(ThreeThreads, 3); }
+
+TEST(PartialOrderReduction, ATryLockSeesAnUnlockThatActsBeforeItsPoint) {
+  ExpectSameStates(TryLockAgainstAnUnlock, 1);
+  EXPECT_EQ(RunSearch(TryLockAgainstAnUnlock, 1, /*reduce=*/true).states, (std::set<std::string>{"0", "1"}));
+}
+
+TEST(PartialOrderReduction, AConditionVariableHandOffReachesEveryState) {
+  const auto [full, reduced] = ExpectSameStates(ConditionVariableHandOff, 2);
+  EXPECT_LT(reduced, full);
+  EXPECT_EQ(RunSearch(ConditionVariableHandOff, 1, /*reduce=*/true).states, (std::set<std::string>{"5", "6"}));
+}
 
 TEST(PartialOrderReduction, AThreadComesAfterTheStepThatCreatedIt) {
   ExpectSameStates(WriteBeforeCreate, 2);
