@@ -63,6 +63,13 @@ void World::EndTransition(SimThread& self, Footprint next) {
   self.spawned = kNoThread;
 }
 
+void World::WokenStepTouches(std::uint64_t points, const void* first, const void* second) {
+  SimThread& self = *running_;
+  if (!keep_transitions_ || self.points != points + 1) return;  // a handler's points came between
+  self.footprint = {reinterpret_cast<std::uintptr_t>(first) >> 3, true, true,
+                    reinterpret_cast<std::uintptr_t>(second) >> 3};
+}
+
 void World::AddReleased(const void* object) {
   Footprint& footprint = running_->footprint;
   const std::uintptr_t word = reinterpret_cast<std::uintptr_t>(object) >> 3;

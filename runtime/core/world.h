@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "core/fiber_switch.h"
+#include "core/outcome.h"
 #include "core/progress_watch.h"
 #include "core/site.h"
 #include "core/stack_pool.h"
@@ -90,41 +91,6 @@ struct SimThread {
   // tls_switch=lazy, on a borrowed TCB: its pthread key values, by key
   // (interceptors/keys.cpp), since glibc would keep them in the installed block.
   std::vector<const void*> key_values;
-};
-
-// How an execution ended, as the world saw it (before symbolization).
-struct Outcome {
-  Verdict verdict = Verdict::kPass;
-  std::string message;
-  std::string schedule_mismatch;  // non-empty: a replay did not fit
-  std::uint64_t trace_hash = 0;
-  std::uint64_t steps = 0;
-  std::uint64_t preemptions = 0;
-  // Threads that had not finished when the execution ended: after a pass,
-  // threads it abandoned (detached ones still running, a library's thread
-  // waiting for work), which a later execution in the same process would
-  // wait on in vain.
-  std::uint64_t threads_left_running = 0;
-  std::vector<std::string> threads;
-  std::vector<std::string> last_events;
-  std::uint64_t events_left_out = 0;  // recent events in library code, not listed
-  int signal_number = 0;              // kCrash: the signal that ends a real process (SIGABRT for abort/assert)
-  // kCrash by a real fault (crash_guard: SIGSEGV, a stack overflow, ...):
-  // memory may be corrupt, so this process runs no more executions for it.
-  // abort(), assert() and std::terminate end the execution by a call and
-  // leave the process sound: their failures are replayed, shrunk and
-  // diffed like any other.
-  bool process_suspect = false;
-  // The strategy's decisions, in order, each anchored to the progress of
-  // the thread that reached its choice point (what shrinking edits).
-  std::vector<AnchoredDecision> anchored;
-  // The thread chosen at each choice point, in order: the schedule.
-  std::vector<std::uint32_t> decisions() const;
-  // What makes two failures "the same" for shrinking: the verdict and the
-  // sites where it happened (never addresses or thread ids).
-  std::uint64_t failure_signature = 0;
-  std::vector<std::string> story;  // with KeepWholeTrace: the preemptions, in source terms
-  std::vector<Event> events;       // with KeepWholeTrace: every event (for the diff against a passing run)
 };
 
 // Called at the end of every World::Run, in the process that ran it (which
@@ -243,6 +209,9 @@ class World {
     enabled_known_ = false;
     if (keep_transitions_) TouchesAnything();  // the change may be before its point
   }
+  // A waiter back from the Block after its `points`-th point touches only `first` and `second` until its
+  // next point (taking its mutex back), unless a signal handler's points came between (transition.h).
+  void WokenStepTouches(std::uint64_t points, const void* first, const void* second);
   // As ReadinessMayHaveChanged, for a model that released `object` before
   // the running thread's point: its step touches that object too.
   void ReleasedBeforePoint(const void* object) {
@@ -342,8 +311,7 @@ class World {
   // The bookkeeping of a scheduling point: the running thread's progress, the
   // trace event, its last site.
   void RecordPoint(EventKind kind, const void* object, const Site& site);
-  // While the world keeps the steps: the running thread's step ends here,
-  // and its next one touches `next`.
+  // While the world keeps the steps: the running thread's step ends here, and its next one touches `next`.
   [[gnu::noinline]] void EndTransition(SimThread& self, Footprint next);
   // The running thread's step may touch anything, or also `object` (transition.h).
   void TouchesAnything() { running_->footprint = Footprint{}; }

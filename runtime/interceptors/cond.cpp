@@ -88,7 +88,11 @@ int WaitOn(World& world, pthread_cond_t* cond, pthread_mutex_t* mutex, std::opti
       .deadline_ns = deadline_ns,
       .blocker = CondWaiters,
   };
+  const std::uint64_t points = self.points;
   const bool timed_out = world.Block(wait);
+  // What the waiter does until its next point: leave the queue (timed
+  // out) and take the mutex back.
+  world.WokenStepTouches(points, mutex, cond);
   if (timed_out) {
     // Still queued (a signal would have removed it): leave, so the next
     // signal goes to a thread that is still waiting.

@@ -16,8 +16,9 @@ using ThreadId = std::uint32_t;
 // point the step starts from, and then only its own registers and memory no
 // other thread reaches until its next point, except that a release (an
 // unlock, a post) acts before its own point, in the step before it, which
-// then touches the released object's word too. Every other step (what a
-// thread does once woken from a wait, creating or joining a thread, a wide
+// then touches the released object's word too; a waiter woken from a
+// condition variable takes its mutex back. Every other step (what a thread
+// does once woken from any other wait, creating or joining a thread, a wide
 // or unaligned access, a fence) may touch anything; a thread's first step,
 // only a word of its own.
 struct Footprint {

@@ -189,6 +189,32 @@ std::string TryLockAgainstAnUnlock() {
   return std::to_string(por_test_seen[0]);
 }
 
+// Two consumers wait with `if` instead of `while`: a woken consumer takes
+// the mutex back after the other may have taken the item (queue_if_not_while
+// in bench/bugs). Whether it does depends on when the woken one's step
+// takes the mutex against the other's lock.
+std::string WokenWaiterRetakesTheMutex() {
+  por_test_x = 0;
+  auto consume = [](int slot) {
+    std::unique_lock lock(por_test_mutex);
+    if (por_test_x == 0) por_test_ready.wait(lock);
+    por_test_seen[slot] = por_test_x;
+    if (por_test_x > 0) --por_test_x;
+  };
+  std::thread first(consume, 0), second(consume, 1);
+  std::thread producer([] {
+    for (int i = 0; i < 2; ++i) {
+      std::lock_guard lock(por_test_mutex);
+      ++por_test_x;
+      por_test_ready.notify_one();
+    }
+  });
+  first.join();
+  second.join();
+  producer.join();
+  return std::to_string(por_test_seen[0]) + std::to_string(por_test_seen[1]) + std::to_string(por_test_x);
+}
+
 TEST(PartialOrderReduction, StoreBufferingReachesEveryStateInFewerSchedules) {
   const auto [full, reduced] = ExpectSameStates(StoreBuffering, 2);
   EXPECT_LT(reduced, full);
@@ -211,6 +237,10 @@ TEST(PartialOrderReduction, AConditionVariableHandOffReachesEveryState) {
   const auto [full, reduced] = ExpectSameStates(ConditionVariableHandOff, 2);
   EXPECT_LT(reduced, full);
   EXPECT_EQ(RunSearch(ConditionVariableHandOff, 1, /*reduce=*/true).states, (std::set<std::string>{"5", "6"}));
+}
+
+TEST(PartialOrderReduction, AWokenWaiterRetakesTheMutexInEveryOrder) {
+  ExpectSameStates(WokenWaiterRetakesTheMutex, 2);
 }
 
 TEST(PartialOrderReduction, AThreadComesAfterTheStepThatCreatedIt) {
