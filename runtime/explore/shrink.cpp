@@ -56,6 +56,9 @@ std::string ShrinkStopNote(ShrinkStop stop, std::uint64_t candidates, const Opti
     case ShrinkStop::kCandidateBound:
       return "shrinking stopped at its bound of " + std::to_string(candidates) +
              " candidates (shrink_candidates); a higher bound may find fewer preemptions";
+    case ShrinkStop::kScheduleTooLong:
+      return "not shrunk: the schedule is longer than one environment variable holds (128 KiB), so no candidate "
+             "process could run it; the failure is reported as found";
     case ShrinkStop::kTimeCap:
       return "shrinking stopped by the time cap (shrink_budget_ms=" + std::to_string(options.shrink_budget_ms) +
              ") after " + std::to_string(candidates) + " candidates; the result depends on machine speed";

@@ -35,6 +35,9 @@ enum class ShrinkStop {
   kDone,            // no candidate left that could improve the result
   kCandidateBound,  // shrink_candidates ran out (the same on every machine)
   kTimeCap,         // shrink_budget_ms ran out first (depends on machine speed)
+  // A whole program's schedule too long to pass to a candidate process (an
+  // environment variable holds 128 KiB): no candidate could run.
+  kScheduleTooLong,
 };
 
 struct ShrinkResult {

@@ -88,6 +88,25 @@ CandidateRunner::~CandidateRunner() {
   if (outcome_fd_ >= 0) close(outcome_fd_);
 }
 
+namespace {
+
+// The kernel's limit on one environment string, "SIM_OPTIONS=" and the
+// terminating zero included: past it exec fails with E2BIG.
+constexpr std::size_t kMaxEnvironmentString = 128 * 1024;
+
+std::string CandidateOptionsText(const std::string& extra_options, const std::string& outcome_path) {
+  const char* existing = std::getenv("SIM_OPTIONS");
+  return std::string(existing != nullptr ? existing : "") + extra_options + ":outcome_file=" + outcome_path;
+}
+
+}  // namespace
+
+bool CandidateRunner::Fits(const std::string& extra_options) const {
+  // The outcome path's length, as Run builds it.
+  const std::string path = "/proc/" + std::to_string(getpid()) + "/fd/" + std::to_string(outcome_fd_);
+  return sizeof("SIM_OPTIONS=") + CandidateOptionsText(extra_options, path).size() <= kMaxEnvironmentString;
+}
+
 std::optional<CandidateResult> CandidateRunner::Run(const std::string& extra_options,
                                                     std::chrono::steady_clock::time_point deadline,
                                                     std::string* report) {
@@ -96,13 +115,8 @@ std::optional<CandidateResult> CandidateRunner::Run(const std::string& extra_opt
   // of the one before it.
   if (ftruncate(outcome_fd_, 0) != 0) return std::nullopt;
   const std::string path = "/proc/" + std::to_string(getpid()) + "/fd/" + std::to_string(outcome_fd_);
-  const char* existing = std::getenv("SIM_OPTIONS");
-  const std::string options =
-      std::string(existing != nullptr ? existing : "") + extra_options + ":outcome_file=" + path;
-  // The kernel's limit on one environment string, "SIM_OPTIONS=" and the
-  // terminating zero included: past it exec fails with E2BIG.
-  constexpr std::size_t kMaxEnvironmentString = 128 * 1024;
-  options_too_long_ = sizeof("SIM_OPTIONS=") + options.size() > kMaxEnvironmentString ? options.size() : 0;
+  const std::string options = CandidateOptionsText(extra_options, path);
+  options_too_long_ = Fits(extra_options) ? 0 : options.size();
   if (options_too_long_ != 0 || !server_.Run(options, deadline)) return std::nullopt;
   return ReadOutcomeFile(path, report);
 }
@@ -132,6 +146,7 @@ std::string EncodeShrinkProgress(std::uint64_t candidates, ShrinkStop stop) {
     case ShrinkStop::kDone: how = "done"; break;
     case ShrinkStop::kCandidateBound: how = "bound"; break;
     case ShrinkStop::kTimeCap: how = "time"; break;
+    case ShrinkStop::kScheduleTooLong: how = "long"; break;
   }
   return std::to_string(candidates) + ":" + how;
 }
@@ -149,6 +164,8 @@ bool DecodeShrinkProgress(const std::string& text, std::uint64_t& candidates, Sh
     stop = ShrinkStop::kCandidateBound;
   } else if (how == "time") {
     stop = ShrinkStop::kTimeCap;
+  } else if (how == "long") {
+    stop = ShrinkStop::kScheduleTooLong;
   } else {
     return false;
   }
@@ -167,6 +184,12 @@ ToldByRerunning ShrinkAndTellByRerunning(CandidateRunner& candidates, const Opti
 
   ShrinkResult progress;
   std::vector<AnchoredDecision> best = failing.anchored;
+  if (!candidates.Fits(candidate_options + ":anchored=" + EncodeAnchored(best))) {
+    // Every candidate and the told run would fail to start: said in the
+    // report, which this process renders from the failure as found.
+    told.stop = ShrinkStop::kScheduleTooLong;
+    return told;
+  }
   if (options.shrink != 0) {
     best = RemovePreemptions(
         failing, budget,

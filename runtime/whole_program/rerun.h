@@ -61,6 +61,8 @@ class CandidateRunner {
   // kernel takes in one environment string (MAX_ARG_STRLEN, 128 KiB); 0
   // when they fit.
   std::size_t OptionsTooLong() const { return options_too_long_; }
+  // Whether a candidate given `extra_options` can start at all.
+  bool Fits(const std::string& extra_options) const;
 
  private:
   CandidateServer server_;
