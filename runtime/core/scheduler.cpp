@@ -26,7 +26,7 @@ namespace {
 Footprint AccessFootprint(EventKind kind, const void* object, unsigned size) {
   const auto address = reinterpret_cast<std::uintptr_t>(object);
   if (object == nullptr || size == 0 || (address & 7) + size > 8) return {};
-  return {address >> 3, kind != EventKind::kRead && kind != EventKind::kAtomicLoad, true};
+  return {WordOf(object), kind != EventKind::kRead && kind != EventKind::kAtomicLoad, true};
 }
 
 // What the step after a lock's point touches: the lock alone (taking it, or
@@ -49,7 +49,7 @@ Footprint PointFootprint(EventKind kind, const void* object) {
     case EventKind::kRwlockRead:
     case EventKind::kRwlockWrite:
     case EventKind::kRwlockUnlock:
-      if (object != nullptr) return {reinterpret_cast<std::uintptr_t>(object) >> 3, true, true};
+      if (object != nullptr) return {WordOf(object), true, true};
       return {};
     default: return {};
   }
@@ -66,13 +66,12 @@ void World::EndTransition(SimThread& self, Footprint next) {
 void World::WokenStepTouches(std::uint64_t points, const void* first, const void* second) {
   SimThread& self = *running_;
   if (!keep_transitions_ || self.points != points + 1) return;  // a handler's points came between
-  self.footprint = {reinterpret_cast<std::uintptr_t>(first) >> 3, true, true,
-                    reinterpret_cast<std::uintptr_t>(second) >> 3};
+  self.footprint = {WordOf(first), true, true, WordOf(second)};
 }
 
 void World::AddReleased(const void* object) {
   Footprint& footprint = running_->footprint;
-  const std::uintptr_t word = reinterpret_cast<std::uintptr_t>(object) >> 3;
+  const std::uintptr_t word = WordOf(object);
   if (!footprint.known || (footprint.released != 0 && footprint.released != word)) {
     footprint = Footprint{};  // a second release: more than the footprint holds
   } else {

@@ -186,7 +186,7 @@ SimThread& World::CreateThread(std::function<void()> body) {
     // Its first step, up to its first point, runs the runtime's entry and
     // touches only what is its own; everything it does comes after the
     // creator's step that made it.
-    thread->footprint = {reinterpret_cast<std::uintptr_t>(thread.get()) >> 3, true, true};
+    thread->footprint = {WordOf(thread.get()), true, true};
     if (running_ != &driver_) running_->spawned = thread->id;
   }
   thread->context = MakeFiber(thread->stack.lowest, thread->stack.size, ThreadEntry);

@@ -30,13 +30,7 @@ class DfsStrategy final : public Strategy {
   }
 
   Choice Choose(std::span<const ThreadId> enabled, const ChoicePoint& at) override {
-    choices_.push_back({at.current,
-                        at.current_points,
-                        at.current_enabled,
-                        SwitchByDefault(at),
-                        {enabled.begin(), enabled.end()},
-                        at.transitions,
-                        {}});
+    choices_.push_back(RecordOf(enabled, at));
     const auto found = prefix_index_.find(Anchor{at.current, at.current_points});
     if (found != prefix_index_.end()) {
       const ThreadId chosen = prefix_[found->second].chosen;

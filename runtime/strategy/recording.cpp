@@ -12,14 +12,7 @@ void RecordingStrategy::BeginExecution(std::uint64_t seed) {
 }
 
 Choice RecordingStrategy::Choose(std::span<const ThreadId> enabled, const ChoicePoint& at) {
-  if (keeping_)
-    into_.choices.push_back({at.current,
-                             at.current_points,
-                             at.current_enabled,
-                             SwitchByDefault(at),
-                             {enabled.begin(), enabled.end()},
-                             at.transitions,
-                             {}});
+  if (keeping_) into_.choices.push_back(RecordOf(enabled, at));
   return inner_.Choose(enabled, at);
 }
 

@@ -69,6 +69,16 @@ std::unique_ptr<Strategy> MakePortfolio(std::string_view list) {
 
 }  // namespace
 
+ChoiceRecord RecordOf(std::span<const ThreadId> enabled, const ChoicePoint& at) {
+  return {at.current,
+          at.current_points,
+          at.current_enabled,
+          SwitchByDefault(at),
+          {enabled.begin(), enabled.end()},
+          at.transitions,
+          {}};
+}
+
 ThreadId DefaultChoice(std::span<const ThreadId> enabled, ThreadId current, bool current_enabled,
                        bool switch_by_default) {
   if (!current_enabled) return enabled.front();

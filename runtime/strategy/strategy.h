@@ -80,6 +80,9 @@ struct ChoiceRecord {
   std::vector<ThreadId> also_try;
 };
 
+// The record of the choice point `at` among `enabled`.
+ChoiceRecord RecordOf(std::span<const ThreadId> enabled, const ChoicePoint& at);
+
 struct Choice {
   ThreadId thread = 0;
   // Non-empty: the strategy cannot go on (replay of a schedule that does not

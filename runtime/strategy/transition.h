@@ -21,6 +21,9 @@ using ThreadId = std::uint32_t;
 // does once woken from any other wait, creating or joining a thread, a wide
 // or unaligned access, a fence) may touch anything; a thread's first step,
 // only a word of its own.
+// The 8-byte word an address lies in, as footprints name it.
+inline std::uintptr_t WordOf(const void* address) { return reinterpret_cast<std::uintptr_t>(address) >> 3; }
+
 struct Footprint {
   std::uintptr_t word = 0;  // the address divided by 8
   bool writes = true;

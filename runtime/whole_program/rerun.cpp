@@ -94,17 +94,23 @@ namespace {
 // terminating zero included: past it exec fails with E2BIG.
 constexpr std::size_t kMaxEnvironmentString = 128 * 1024;
 
-std::string CandidateOptionsText(const std::string& extra_options, const std::string& outcome_path) {
-  const char* existing = std::getenv("SIM_OPTIONS");
-  return std::string(existing != nullptr ? existing : "") + extra_options + ":outcome_file=" + outcome_path;
+bool FitsInEnvironment(const std::string& sim_options) {
+  return sizeof("SIM_OPTIONS=") + sim_options.size() <= kMaxEnvironmentString;
 }
 
 }  // namespace
 
+std::string CandidateRunner::OutcomePath() const {
+  return "/proc/" + std::to_string(getpid()) + "/fd/" + std::to_string(outcome_fd_);
+}
+
+std::string CandidateRunner::CandidateOptions(const std::string& extra_options) const {
+  const char* existing = std::getenv("SIM_OPTIONS");
+  return std::string(existing != nullptr ? existing : "") + extra_options + ":outcome_file=" + OutcomePath();
+}
+
 bool CandidateRunner::Fits(const std::string& extra_options) const {
-  // The outcome path's length, as Run builds it.
-  const std::string path = "/proc/" + std::to_string(getpid()) + "/fd/" + std::to_string(outcome_fd_);
-  return sizeof("SIM_OPTIONS=") + CandidateOptionsText(extra_options, path).size() <= kMaxEnvironmentString;
+  return FitsInEnvironment(CandidateOptions(extra_options));
 }
 
 std::optional<CandidateResult> CandidateRunner::Run(const std::string& extra_options,
@@ -114,11 +120,10 @@ std::optional<CandidateResult> CandidateRunner::Run(const std::string& extra_opt
   // Emptied first: a candidate that dies before writing leaves no outcome
   // of the one before it.
   if (ftruncate(outcome_fd_, 0) != 0) return std::nullopt;
-  const std::string path = "/proc/" + std::to_string(getpid()) + "/fd/" + std::to_string(outcome_fd_);
-  const std::string options = CandidateOptionsText(extra_options, path);
-  options_too_long_ = Fits(extra_options) ? 0 : options.size();
+  const std::string options = CandidateOptions(extra_options);
+  options_too_long_ = FitsInEnvironment(options) ? 0 : options.size();
   if (options_too_long_ != 0 || !server_.Run(options, deadline)) return std::nullopt;
-  return ReadOutcomeFile(path, report);
+  return ReadOutcomeFile(OutcomePath(), report);
 }
 
 void WriteOutcomeFile(const std::string& path, const Outcome& outcome, const StrategyRecording& recording,

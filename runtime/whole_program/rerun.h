@@ -65,6 +65,10 @@ class CandidateRunner {
   bool Fits(const std::string& extra_options) const;
 
  private:
+  // Where a candidate writes its outcome, and the SIM_OPTIONS it is given.
+  std::string OutcomePath() const;
+  std::string CandidateOptions(const std::string& extra_options) const;
+
   CandidateServer server_;
   int outcome_fd_;  // a memory file the candidates write through /proc; -1 when there is none
   std::size_t options_too_long_ = 0;
