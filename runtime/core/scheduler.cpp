@@ -102,7 +102,7 @@ void World::SchedulingPoint(EventKind kind, const void* object, const Site& site
   }
   // The interceptor acts after its point; what its step touches is the
   // footprint RecordPoint gave it, so not ReadinessMayHaveChanged.
-  enabled_known_ = false;
+  ForgetEnabled();
   if (!self.pending_signals.empty()) DeliverPendingSignals(*this);
 }
 
@@ -147,7 +147,7 @@ bool World::Block(const Wait& wait) {
   // comes first, has dropped the last poll already; Block does not rely on
   // it.) Not ReadinessMayHaveChanged: no model changed, and the step that
   // ends here touched what its point said (a lock found held).
-  enabled_known_ = false;
+  ForgetEnabled();
   ++self.points;
   // After the wait, the interceptor acts on what it waited for.
   if (keep_transitions_) [[unlikely]]
@@ -275,6 +275,7 @@ bool World::WakeOneIdleWaiter() {
 SimThread& World::PickNext(bool willing_to_wait) {
   if (++steps_ > step_check_at_) [[unlikely]]
     CheckSteps();
+  unasked_access_limit_ = 0;  // a strategy's promise holds until it is asked again
   SimThread& current = *running_;
   // Trusting the last poll when nothing has been reported since that may
   // have changed it: the running thread is then in it, since a thread runs
@@ -317,13 +318,25 @@ inline ThreadId World::Decide(std::span<const ThreadId> candidates, const SimThr
                        current_yielding,
                        PendingOperations(candidates),
                        transitions_.size(),
-                       current_enabled && choices_gone_on_ >= kTimeSliceChoicePoints};
+                       current_enabled && choices_gone_on_ >= kTimeSliceChoicePoints,
+                       choice_points_};
   const Choice choice = strategy_.Choose(candidates, at);
-  choices_gone_on_ = current_enabled && choice.thread == current.id ? choices_gone_on_ + 1 : 0;
+  const bool goes_on = current_enabled && choice.thread == current.id;
+  choices_gone_on_ = goes_on ? choices_gone_on_ + 1 : 0;
+  if (goes_on && choice.same_for != 0) [[unlikely]]
+    LetGoOnUnasked(choice.same_for);
   if (!choice.mismatch.empty()) [[unlikely]]
     EndOnScheduleMismatch(choice.mismatch);
   if (keep_decisions_) RecordDecision(at, choice.thread, /*preemption=*/current_enabled && choice.thread != current.id);
   return choice.thread;
+}
+
+void World::LetGoOnUnasked(std::uint64_t same_for) {
+  // Where every decision is recorded, or every step's footprint, the
+  // strategy is asked at every point.
+  if (keep_decisions_ || keep_transitions_) return;
+  const std::uint64_t points = std::min(same_for, kTimeSliceChoicePoints - choices_gone_on_);
+  unasked_access_limit_ = std::min(steps_ + points, step_check_at_);
 }
 
 inline SimThread& World::Choose(const SimThread& current, bool current_enabled, bool current_yielding) {

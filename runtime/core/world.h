@@ -185,7 +185,25 @@ class World {
       ++steps_;
       return;
     }
+    if (steps_ < unasked_access_limit_) {
+      GoOnUnasked(kind, object, source);
+      return;
+    }
     AccessSchedulingPoint(kind, object, size, source);
+  }
+  // An access point at which the strategy said the running thread goes on
+  // (unasked_access_limit_): what AccessSchedulingPoint and Decide would do,
+  // inline, with the strategy's answer known.
+  __attribute__((always_inline)) void GoOnUnasked(EventKind kind, const void* object, const __sim_site* source) {
+    SimThread& self = *running_;
+    ++self.points;
+    trace_.Record(steps_, now_ns_, self.id, kind, object, source, EventsInterleave());
+    self.last_site.source = source;
+    self.last_kind = kind;
+    self.last_object = object;
+    ++choice_points_;
+    ++choices_gone_on_;
+    ++steps_;
   }
   // SchedulingPoint for a pass-emitted site, without building a Site. When
   // the last poll found the running thread the only one enabled, and no
@@ -200,13 +218,13 @@ class World {
   bool Block(const Wait& wait);
   void Wake(SimThread& thread) {
     thread.woken = true;
-    enabled_known_ = false;  // the woken thread's next step touches anything: the waker's need not
+    ForgetEnabled();  // the woken thread's next step touches anything: the waker's need not
   }
   // A blocked thread may have become enabled: what its wait's `ready` reads
   // changed (a lock was released, a semaphore posted, a once finished, a
   // gate opened). Every model calls this where it makes such a change.
   void ReadinessMayHaveChanged() {
-    enabled_known_ = false;
+    ForgetEnabled();
     if (keep_transitions_) TouchesAnything();  // the change may be before its point
   }
   // A waiter back from the Block after its `points`-th point touches only `first` and `second` until its
@@ -215,7 +233,7 @@ class World {
   // As ReadinessMayHaveChanged, for a model that released `object` before
   // the running thread's point: its step touches that object too.
   void ReleasedBeforePoint(const void* object) {
-    enabled_known_ = false;
+    ForgetEnabled();
     if (keep_transitions_) AddReleased(object);
   }
   // A signal is now pending for `thread` (interceptors/signal.cpp).
@@ -223,6 +241,7 @@ class World {
     TouchesAnything();  // what the thread does next depends on this step
     thread.pending_signals.push_back(signal_number);
     LeaveLonePath();  // the slow path delivers it
+    unasked_access_limit_ = 0;
   }
 
   // Called at each clock read of the running thread. The first read after
@@ -520,6 +539,17 @@ class World {
   std::uint64_t steps_ = 0;
   std::uint64_t choice_points_ = 0;
   std::uint64_t choices_gone_on_ = 0;  // in a row, by the running thread (ChoicePoint::current_overran)
+  // AccessPoint lets the running thread go on without asking the strategy
+  // while steps_ is below this (Choice::same_for): set by a decision to go
+  // on, bounded by the running thread's time slice and the next step check,
+  // and 0 from the next PickNext or anything that may change who is
+  // enabled (ForgetEnabled), a signal, on.
+  std::uint64_t unasked_access_limit_ = 0;
+  void LetGoOnUnasked(std::uint64_t same_for);
+  void ForgetEnabled() {
+    enabled_known_ = false;
+    unasked_access_limit_ = 0;
+  }
   std::uint64_t now_ns_ = 0;
   bool ended_ = false;
   SimThread* ended_on_ = nullptr;  // the thread that ended the execution

@@ -19,10 +19,17 @@
 // Liveness: a strict priority order starves a thread that waits in a loop
 // for a lower-priority one (a yield loop, a spin lock), which real schedulers
 // and random walk do not, so PCT alone would report false step limits. A
-// thread that yields drops below every other priority (the latest yielder
-// lowest), as a change point would drop it; and an execution that passes
-// kFairChoicePoints choice points is taken on by uniform choice, which ends
-// busy-wait loops without a yield with probability 1.
+// thread that yields, or that overruns its time slice (it went on at
+// kTimeSliceChoicePoints choice points in a row while others could run: a
+// spin without a yield), drops below every other priority, the latest
+// lowest, as a change point would drop it. (Until 2026-12 an execution past
+// 100,000 choice points was taken on by uniform choice instead, which made
+// every access of a long run a likely switch.)
+//
+// Between change points, yields and time slices the highest-priority thread
+// keeps running while the enabled set stays as it is, so a choice to go on
+// holds until the next change point (Choice::same_for): the world lets a
+// thread's accesses through without asking.
 #include <algorithm>
 #include <cstdint>
 #include <vector>
@@ -41,7 +48,6 @@ class PctStrategy final : public Strategy {
   void BeginExecution(std::uint64_t seed) override {
     prng_ = Prng(seed);
     priorities_.clear();
-    choice_points_ = 0;
     yields_ = 0;
     change_points_.clear();
     estimate_in_force_ = estimated_choice_points_;
@@ -60,20 +66,20 @@ class PctStrategy final : public Strategy {
   }
 
   Choice Choose(std::span<const ThreadId> enabled, const ChoicePoint& at) override {
-    ++choice_points_;
-    if (choice_points_ > kFairChoicePoints) return {enabled[prng_.Below(enabled.size())], {}};
     const std::optional<ThreadId> running = at.running();
     for (std::size_t i = 0; i < change_points_.size(); ++i) {
-      if (change_points_[i] == choice_points_ && running.has_value()) {
+      if (change_points_[i] == at.number && running.has_value()) {
         priorities_[*running] = static_cast<std::int64_t>(depth_ - 1 - i);
       }
     }
-    if (at.current_yielding && running.has_value()) priorities_[*running] = -static_cast<std::int64_t>(++yields_);
+    if ((at.current_yielding || at.current_overran) && running.has_value()) {
+      priorities_[*running] = -static_cast<std::int64_t>(++yields_);
+    }
     ThreadId best = enabled.front();
     for (ThreadId thread : enabled) {
       if (priorities_[thread] > priorities_[best]) best = thread;
     }
-    return {best, {}};
+    return {best, {}, best == running ? PointsBeforeNextChange(at.number) : 0};
   }
 
   std::string EndExecution(std::uint64_t choice_points) override {
@@ -85,12 +91,20 @@ class PctStrategy final : public Strategy {
   std::uint32_t depth_;
   std::uint64_t initial_choice_points_;
   std::uint64_t estimate_in_force_ = 0;  // this execution's: what its change points were drawn from
+  // The choice points after `number` and before the next change point.
+  std::uint64_t PointsBeforeNextChange(std::uint64_t number) const {
+    std::uint64_t points = UINT64_MAX;
+    for (std::uint64_t change : change_points_) {
+      if (change > number) points = std::min(points, change - number - 1);
+    }
+    return points;
+  }
+
   Prng prng_{0};
-  static constexpr std::uint64_t kFairChoicePoints = 100000;
-  std::vector<std::int64_t> priorities_;  // yielders below 0, change points in [0, depth - 1), the rest above
-  std::uint64_t yields_ = 0;
-  std::vector<std::uint64_t> change_points_;
-  std::uint64_t choice_points_ = 0;
+  std::vector<std::int64_t>
+      priorities_;            // yielders and overrunners below 0, change points in [0, depth - 1), the rest above
+  std::uint64_t yields_ = 0;  // and overruns
+  std::vector<std::uint64_t> change_points_;  // choice point numbers (ChoicePoint::number)
   std::uint64_t estimated_choice_points_;
 };
 

@@ -1,9 +1,12 @@
 // A thread that waits in a yield loop for a lower-priority thread must not
 // starve it under pct: a yield drops the yielder below every priority, so a
-// correct spin-wait passes every seed instead of hitting the step limit.
+// correct spin-wait passes every seed instead of hitting the step limit. So
+// must one that polls without yielding: at the end of its time slice
+// (kTimeSliceChoicePoints) it drops as a yielder does.
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <mutex>
 #include <string>
 #include <thread>
 
@@ -30,6 +33,32 @@ class PctYieldLoopTest : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(PctYieldLoopTest, SpinWaitPassesEverySeed) {
   auto report = sim::explore(WaitForTheOtherThread, {.seeds = 500, .strategy = GetParam(), .max_steps = 20000});
+  EXPECT_FALSE(report.has_value()) << report->render();
+}
+
+// Polls under a mutex, never yielding, until the other thread sets the flag.
+void PollUntilSet() {
+  std::mutex m;
+  bool set = false;
+  std::thread waiter([&] {
+    for (;;) {
+      std::lock_guard lock(m);
+      if (set) break;
+    }
+  });
+  std::thread setter([&] {
+    std::lock_guard lock(m);
+    set = true;
+  });
+  waiter.join();
+  setter.join();
+}
+
+// Before the time slice, a waiter above the setter polled until 100,000
+// choice points had passed and uniform choice took over: past this
+// max_steps, a step limit.
+TEST_P(PctYieldLoopTest, PollWithoutYieldPassesEverySeed) {
+  auto report = sim::explore(PollUntilSet, {.seeds = 200, .strategy = GetParam(), .max_steps = 60000});
   EXPECT_FALSE(report.has_value()) << report->render();
 }
 
