@@ -324,19 +324,37 @@ inline ThreadId World::Decide(std::span<const ThreadId> candidates, const SimThr
   const bool goes_on = current_enabled && choice.thread == current.id;
   choices_gone_on_ = goes_on ? choices_gone_on_ + 1 : 0;
   if (goes_on && choice.same_for != 0) [[unlikely]]
-    LetGoOnUnasked(choice.same_for);
+    LetGoOnUnasked(choice.same_for, candidates, current.id);
   if (!choice.mismatch.empty()) [[unlikely]]
     EndOnScheduleMismatch(choice.mismatch);
   if (keep_decisions_) RecordDecision(at, choice.thread, /*preemption=*/current_enabled && choice.thread != current.id);
   return choice.thread;
 }
 
-void World::LetGoOnUnasked(std::uint64_t same_for) {
+void World::LetGoOnUnasked(std::uint64_t same_for, std::span<const ThreadId> enabled, ThreadId running) {
   // Where every decision is recorded, or every step's footprint, the
   // strategy is asked at every point.
   if (keep_decisions_ || keep_transitions_) return;
+  // A strategy that sees pending operations (pos) answers anew where the
+  // running thread's access races with another's: those are watched.
+  unasked_watched_.clear();
+  if (strategy_wants_pending_) {
+    for (std::size_t i = 0; i < enabled.size(); ++i) {
+      if (enabled[i] == running) continue;
+      if (pending_[i].object == nullptr) return;  // races with everything
+      unasked_watched_.push_back(pending_[i]);
+    }
+  }
   const std::uint64_t points = std::min(same_for, kTimeSliceChoicePoints - choices_gone_on_);
   unasked_access_limit_ = std::min(steps_ + points, step_check_at_);
+}
+
+void World::GoOnUnaskedUnlessRacing(EventKind kind, const void* object, unsigned size, const __sim_site* source) {
+  const PendingOperation access{object, kind != EventKind::kRead && kind != EventKind::kAtomicLoad};
+  for (const PendingOperation& watched : unasked_watched_) {
+    if (Conflict(watched, access)) return AccessSchedulingPoint(kind, object, size, source);
+  }
+  GoOnUnasked(kind, object, source);
 }
 
 inline SimThread& World::Choose(const SimThread& current, bool current_enabled, bool current_yielding) {

@@ -186,8 +186,8 @@ class World {
       return;
     }
     if (steps_ < unasked_access_limit_) {
-      GoOnUnasked(kind, object, source);
-      return;
+      if (unasked_watched_.empty()) return GoOnUnasked(kind, object, source);
+      return GoOnUnaskedUnlessRacing(kind, object, size, source);
     }
     AccessSchedulingPoint(kind, object, size, source);
   }
@@ -205,6 +205,9 @@ class World {
     ++choices_gone_on_;
     ++steps_;
   }
+  // GoOnUnasked, unless the access races with a pending operation the
+  // strategy's answer depends on (unasked_watched_): then the point asks.
+  void GoOnUnaskedUnlessRacing(EventKind kind, const void* object, unsigned size, const __sim_site* source);
   // SchedulingPoint for a pass-emitted site, without building a Site. When
   // the last poll found the running thread the only one enabled, and no
   // thread can have become enabled since, the point decides nothing and
@@ -539,13 +542,12 @@ class World {
   std::uint64_t steps_ = 0;
   std::uint64_t choice_points_ = 0;
   std::uint64_t choices_gone_on_ = 0;  // in a row, by the running thread (ChoicePoint::current_overran)
-  // AccessPoint lets the running thread go on without asking the strategy
-  // while steps_ is below this (Choice::same_for): set by a decision to go
-  // on, bounded by the running thread's time slice and the next step check,
-  // and 0 from the next PickNext or anything that may change who is
-  // enabled (ForgetEnabled), a signal, on.
+  // AccessPoint goes on without asking the strategy while steps_ is below
+  // this (Choice::same_for), within the time slice and the next step check;
+  // 0 from the next PickNext, ForgetEnabled or signal on.
   std::uint64_t unasked_access_limit_ = 0;
-  void LetGoOnUnasked(std::uint64_t same_for);
+  void LetGoOnUnasked(std::uint64_t same_for, std::span<const ThreadId> enabled, ThreadId running);
+  std::vector<PendingOperation> unasked_watched_;  // the other threads' pending operations, for pos
   void ForgetEnabled() {
     enabled_known_ = false;
     unasked_access_limit_ = 0;

@@ -26,6 +26,17 @@
 //   walk rather than towards missing a race.
 // - Locations are compared by 8-byte word (strategy.h, Conflict), since the
 //   hooks do not pass sizes to the world.
+//
+// Drawing ahead: when the running thread goes on, the priorities of its next
+// events are drawn at once (up to kDrawnAhead), each used at the choice
+// point of its number as a fresh draw would be there. The leading ones above
+// every other enabled thread's priority are points at which it goes on
+// again (Choice::same_for), unless one of its accesses races with another
+// thread's pending event (which resets that priority): the world checks
+// that before going on unasked. Whether the world asks or not, the draws
+// happen in the same order, so a run that asks at every point (the rerun
+// that records decisions) is the same execution.
+#include <algorithm>
 #include <vector>
 
 #include "core/prng.h"
@@ -39,6 +50,7 @@ class PosStrategy final : public Strategy {
   void BeginExecution(std::uint64_t seed) override {
     prng_ = Prng(seed);
     threads_.clear();
+    ahead_.clear();
   }
 
   bool WantsPendingOperations() const override { return true; }
@@ -55,7 +67,7 @@ class PosStrategy final : public Strategy {
       PerThread& thread = threads_[enabled[i]];
       const PendingOperation operation = pending(i);
       if (at.pending.empty() || operation.thread_points != thread.seen_points) {
-        thread.priority = prng_.Next();
+        thread.priority = NextPriority(enabled[i], at.number);
         thread.seen_points = operation.thread_points;
       }
     }
@@ -69,10 +81,44 @@ class PosStrategy final : public Strategy {
     for (std::size_t i = 0; i < enabled.size(); ++i) {
       if (i != best && Conflict(pending(i), runs)) threads_[enabled[i]].priority = prng_.Next();
     }
-    return {enabled[best], {}};
+    if (enabled[best] != at.running() || at.pending.empty()) return {enabled[best], {}};
+    std::uint64_t highest_other = 0;
+    for (std::size_t i = 0; i < enabled.size(); ++i) {
+      if (i != best) highest_other = std::max(highest_other, threads_[enabled[i]].priority);
+    }
+    return {enabled[best], {}, PointsGoingOn(enabled[best], at.number, highest_other)};
   }
 
  private:
+  static constexpr std::size_t kDrawnAhead = 1024;
+
+  // The priority of `thread`'s event at choice point `number`: drawn ahead,
+  // or now.
+  std::uint64_t NextPriority(ThreadId thread, std::uint64_t number) {
+    if (thread == ahead_thread_ && number >= ahead_first_ && number - ahead_first_ < ahead_.size()) {
+      return ahead_[number - ahead_first_];
+    }
+    return prng_.Next();
+  }
+
+  // The choice points after `number` at which `thread`, going on now, goes
+  // on again while nothing else changes: its drawn-ahead priorities above
+  // `highest_other`, drawn now unless they already cover number + 1.
+  std::uint64_t PointsGoingOn(ThreadId thread, std::uint64_t number, std::uint64_t highest_other) {
+    const std::uint64_t next = number + 1;
+    if (thread != ahead_thread_ || next < ahead_first_ || next - ahead_first_ >= ahead_.size()) {
+      ahead_thread_ = thread;
+      ahead_first_ = next;
+      ahead_.clear();
+      do {
+        ahead_.push_back(prng_.Next());
+      } while (ahead_.back() > highest_other && ahead_.size() < kDrawnAhead);
+    }
+    std::uint64_t points = 0;
+    for (std::size_t i = next - ahead_first_; i < ahead_.size() && ahead_[i] > highest_other; ++i) ++points;
+    return points;
+  }
+
   static constexpr std::uint64_t kNeverSeen = ~std::uint64_t{0};
 
   struct PerThread {
@@ -82,6 +128,11 @@ class PosStrategy final : public Strategy {
 
   Prng prng_{0};
   std::vector<PerThread> threads_;
+  // The priorities of ahead_thread_'s events at choice points ahead_first_,
+  // ahead_first_ + 1, ...
+  ThreadId ahead_thread_ = 0;
+  std::uint64_t ahead_first_ = 0;
+  std::vector<std::uint64_t> ahead_;
 };
 
 }  // namespace

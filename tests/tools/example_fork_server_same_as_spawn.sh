@@ -4,14 +4,14 @@
 # failing seeds with the same reports.
 source "$(dirname "$0")/lib.sh"
 example="$1"
-# The lowest failure, shrunk; then every failing seed of 40, as found.
+# The lowest failure, shrunk; then every failing seed of 80, as found.
 for pass in lowest all; do
   pass_flags=()
   [[ $pass == all ]] && pass_flags=(--keep-going --no-shrink)
   for mode in fork spawn; do
     flags=("${pass_flags[@]}")
     [[ $mode == spawn ]] && flags+=(--no-fork-server)
-    run "$SIM_BIN/sim-run" --seeds 40 --jobs 2 --timeout 60 "${flags[@]}" \
+    run "$SIM_BIN/sim-run" --seeds 80 --jobs 2 --timeout 60 "${flags[@]}" \
       --report-json "$TEST_TMP/$mode.json" -- "$SIM_EXAMPLES/$example"
     expect_eq "$rc" 1 "$pass, $mode: exit status"
     expect_eq "$err" "" "$pass, $mode: nothing on stderr"
