@@ -349,12 +349,20 @@ void World::LetGoOnUnasked(std::uint64_t same_for, std::span<const ThreadId> ena
   unasked_access_limit_ = std::min(steps_ + points, step_check_at_);
 }
 
-void World::GoOnUnaskedUnlessRacing(EventKind kind, const void* object, unsigned size, const __sim_site* source) {
+void World::GoOnUnasked(EventKind kind, const void* object, unsigned size, const __sim_site* source) {
   const PendingOperation access{object, kind != EventKind::kRead && kind != EventKind::kAtomicLoad};
   for (const PendingOperation& watched : unasked_watched_) {
     if (Conflict(watched, access)) return AccessSchedulingPoint(kind, object, size, source);
   }
-  GoOnUnasked(kind, object, source);
+  SimThread& self = *running_;
+  ++self.points;
+  trace_.Record(steps_, now_ns_, self.id, kind, object, source, EventsInterleave());
+  self.last_site.source = source;
+  self.last_kind = kind;
+  self.last_object = object;
+  ++choice_points_;
+  ++choices_gone_on_;
+  ++steps_;
 }
 
 inline SimThread& World::Choose(const SimThread& current, bool current_enabled, bool current_yielding) {

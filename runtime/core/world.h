@@ -185,29 +185,15 @@ class World {
       ++steps_;
       return;
     }
-    if (steps_ < unasked_access_limit_) {
-      if (unasked_watched_.empty()) return GoOnUnasked(kind, object, source);
-      return GoOnUnaskedUnlessRacing(kind, object, size, source);
-    }
+    if (steps_ < unasked_access_limit_) return GoOnUnasked(kind, object, size, source);
     AccessSchedulingPoint(kind, object, size, source);
   }
   // An access point at which the strategy said the running thread goes on
   // (unasked_access_limit_): what AccessSchedulingPoint and Decide would do,
-  // inline, with the strategy's answer known.
-  __attribute__((always_inline)) void GoOnUnasked(EventKind kind, const void* object, const __sim_site* source) {
-    SimThread& self = *running_;
-    ++self.points;
-    trace_.Record(steps_, now_ns_, self.id, kind, object, source, EventsInterleave());
-    self.last_site.source = source;
-    self.last_kind = kind;
-    self.last_object = object;
-    ++choice_points_;
-    ++choices_gone_on_;
-    ++steps_;
-  }
-  // GoOnUnasked, unless the access races with a pending operation the
-  // strategy's answer depends on (unasked_watched_): then the point asks.
-  void GoOnUnaskedUnlessRacing(EventKind kind, const void* object, unsigned size, const __sim_site* source);
+  // with the strategy's answer known; unless the access races with a pending
+  // operation that answer depends on (unasked_watched_), where it asks. Out
+  // of line, so that the hooks keep the lone-thread path free of its frame.
+  [[gnu::noinline]] void GoOnUnasked(EventKind kind, const void* object, unsigned size, const __sim_site* source);
   // SchedulingPoint for a pass-emitted site, without building a Site. When
   // the last poll found the running thread the only one enabled, and no
   // thread can have become enabled since, the point decides nothing and
