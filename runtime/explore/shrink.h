@@ -49,12 +49,13 @@ struct ShrinkResult {
 
 // shrink_candidates=0 picks these, by what a candidate costs: a replay in
 // process takes well under a millisecond for the bug suite (bench/bugs/), a
-// rerun of a whole program 5-20 ms (exec, static initialisation). Each
-// covers every example, bench/bugs/ program and cookbook recipe with room
-// to spare (the most: 7519 replays, payment_handler_exists_then_set; 189
-// reruns, unlocked_counter under random; docs/performance.md).
+// rerun of a whole program 1-5 ms (a fork of a process that ran static
+// initialisation once). Each covers every example, bench/bugs/ program and
+// cookbook recipe (the most: 7519 replays, payment_handler_exists_then_set;
+// 2,440 reruns, dining_philosophers_4, whose minimum of one preemption only
+// the bounded phase finds; docs/performance.md).
 constexpr std::uint64_t kShrinkReplaysInProcess = 10000;
-constexpr std::uint64_t kShrinkReruns = 1000;
+constexpr std::uint64_t kShrinkReruns = 3000;
 
 // Hands out candidate executions: at most options.shrink_candidates (or
 // `default_candidates` when that is 0), and none once
