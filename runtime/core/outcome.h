@@ -20,6 +20,7 @@ struct Outcome {
   std::string schedule_mismatch;  // non-empty: a replay did not fit
   std::uint64_t trace_hash = 0;
   std::uint64_t steps = 0;
+  std::uint64_t choice_points = 0;  // what pct learns its estimate from (pct_choice_points)
   std::uint64_t preemptions = 0;
   // Threads that had not finished when the execution ended: after a pass,
   // threads it abandoned (detached ones still running, a library's thread

@@ -151,6 +151,7 @@ Outcome World::Run(std::function<void()> body, MainTcb main_tcb) {
   if (!mismatch.empty() && outcome_.schedule_mismatch.empty()) outcome_.schedule_mismatch = std::move(mismatch);
   outcome_.trace_hash = trace_.hash();
   outcome_.steps = steps_;
+  outcome_.choice_points = choice_points_;
   outcome_.threads_left_running = unfinished_.size();
   if (outcome_.verdict != Verdict::kPass) outcome_.failure_signature = FailureSignature();
   if (annotate_outcome != nullptr) annotate_outcome(outcome_);

@@ -139,7 +139,7 @@ std::optional<Report> ExploreWithOptions(std::function<void()> body, const Optio
   ResolveIsolation(options, "none");
   ReadSelfChecksFromEnvironment();
   CheckExploreOptions(options);
-  std::unique_ptr<Strategy> strategy = MakeStrategy(options.strategy);
+  std::unique_ptr<Strategy> strategy = MakeStrategy(options.strategy, options.pct_choice_points);
   const ReplayAroundSeed replay_around = replay_around_seed ? replay_around_seed : ReplayCommandAroundSeed;
   auto [replay_before_seed, replay_after_seed] = replay_around(options);
   CrashGuard crash_guard(std::move(replay_before_seed), std::move(replay_after_seed), options.report_json);

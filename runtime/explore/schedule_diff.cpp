@@ -10,7 +10,7 @@ std::string DiffAgainstPassingSeed(const std::function<void()>& body, const Opti
   if (failing.events.empty()) return "";
   // A fresh strategy: pct learns across executions, so this reruns the seed
   // as the first execution of an explore() call would.
-  std::unique_ptr<Strategy> strategy = MakeStrategy(options.strategy);
+  std::unique_ptr<Strategy> strategy = MakeStrategy(options.strategy, options.pct_choice_points);
   const Outcome passing = RunExecution(body, options, *strategy, passing_seed, {.events_in_outcome = true});
   if (passing.verdict != Verdict::kPass) return "";
 

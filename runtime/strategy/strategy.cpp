@@ -18,10 +18,13 @@ constexpr const char* kValidStrategies =
 
 // The strategies that take a seed: what a portfolio may hold. Null when
 // `spec` is none of them.
-std::unique_ptr<Strategy> MakeSeededStrategy(std::string_view spec) {
+std::unique_ptr<Strategy> MakeSeededStrategy(std::string_view spec, std::uint64_t pct_choice_points) {
   if (spec == "random") return MakeRandomStrategy();
   if (spec == "pos") return MakePosStrategy();
   if (spec.starts_with("pct:")) {
+    if (pct_choice_points < 1) {
+      throw std::invalid_argument("option pct_choice_points=0: pct's estimate of choice points must be >= 1");
+    }
     const std::string_view arguments = spec.substr(4);
     const std::size_t colon = std::min(arguments.find(':'), arguments.size());
     const std::string_view digits = arguments.substr(0, colon);
@@ -31,7 +34,7 @@ std::unique_ptr<Strategy> MakeSeededStrategy(std::string_view spec) {
       throw std::invalid_argument("strategy 'pct:" + std::string(arguments) +
                                   "': the depth must be a whole number >= 1, as in pct:3");
     }
-    if (colon == arguments.size()) return MakePctStrategy(depth);
+    if (colon == arguments.size()) return MakePctStrategy(depth, pct_choice_points);
     // pct:D:K, as replay commands print it: start the estimate of choice points at K.
     const std::string_view estimate_digits = arguments.substr(colon + 1);
     std::uint64_t estimate = 0;
@@ -48,12 +51,12 @@ std::unique_ptr<Strategy> MakeSeededStrategy(std::string_view spec) {
   return nullptr;
 }
 
-std::unique_ptr<Strategy> MakePortfolio(std::string_view list) {
+std::unique_ptr<Strategy> MakePortfolio(std::string_view list, std::uint64_t pct_choice_points) {
   std::vector<PortfolioMember> members;
   for (std::size_t start = 0;;) {
     const std::size_t comma = std::min(list.find(',', start), list.size());
     const std::string_view member = list.substr(start, comma - start);
-    std::unique_ptr<Strategy> strategy = MakeSeededStrategy(member);
+    std::unique_ptr<Strategy> strategy = MakeSeededStrategy(member, pct_choice_points);
     if (strategy == nullptr) {
       throw std::invalid_argument(
           "strategy 'portfolio:" + std::string(list) + "': '" + std::string(member) +
@@ -87,8 +90,8 @@ ThreadId DefaultChoice(std::span<const ThreadId> enabled, ThreadId current, bool
   return after != enabled.end() ? *after : enabled.front();
 }
 
-std::unique_ptr<Strategy> MakeStrategy(std::string_view spec) {
-  if (std::unique_ptr<Strategy> seeded = MakeSeededStrategy(spec)) return seeded;
+std::unique_ptr<Strategy> MakeStrategy(std::string_view spec, std::uint64_t pct_choice_points) {
+  if (std::unique_ptr<Strategy> seeded = MakeSeededStrategy(spec, pct_choice_points)) return seeded;
   if (spec.starts_with("dfs:")) {
     std::string_view digits = spec.substr(4);
     std::uint32_t bound = 0;
@@ -97,8 +100,8 @@ std::unique_ptr<Strategy> MakeStrategy(std::string_view spec) {
     throw std::invalid_argument("strategy 'dfs:" + std::string(digits) +
                                 "': the preemption bound must be a whole number >= 0, as in dfs:2");
   }
-  if (spec == "portfolio") return MakePortfolio(kDefaultPortfolio);
-  if (spec.starts_with("portfolio:")) return MakePortfolio(spec.substr(10));
+  if (spec == "portfolio") return MakePortfolio(kDefaultPortfolio, pct_choice_points);
+  if (spec.starts_with("portfolio:")) return MakePortfolio(spec.substr(10), pct_choice_points);
   if (spec.starts_with("replay:")) return MakeReplayStrategy(spec.substr(7));
   throw std::invalid_argument("unknown strategy '" + std::string(spec) + "'; " + kValidStrategies);
 }

@@ -149,14 +149,17 @@ class Strategy {
   virtual std::uint64_t SchedulesRun() const { return 0; }
 };
 
-// "random", "pct:D" (or "pct:D:K", K the initial estimate of choice points),
-// "pos", "dfs:P", "portfolio[:S,S,...]" or "replay:<schedule>". Throws std::invalid_argument naming the valid forms.
-std::unique_ptr<Strategy> MakeStrategy(std::string_view spec);
-
-std::unique_ptr<Strategy> MakeRandomStrategy();
 // Change points are drawn from the first K choice points, K learned across
 // executions from `initial_choice_points` upward.
 inline constexpr std::uint64_t kPctInitialChoicePoints = 64;
+
+// "random", "pct:D" (or "pct:D:K", K the initial estimate of choice points,
+// `pct_choice_points` when not given), "pos", "dfs:P", "portfolio[:S,S,...]"
+// or "replay:<schedule>". Throws std::invalid_argument naming the valid forms.
+std::unique_ptr<Strategy> MakeStrategy(std::string_view spec,
+                                       std::uint64_t pct_choice_points = kPctInitialChoicePoints);
+
+std::unique_ptr<Strategy> MakeRandomStrategy();
 std::unique_ptr<Strategy> MakePctStrategy(std::uint32_t depth,
                                           std::uint64_t initial_choice_points = kPctInitialChoicePoints);
 std::unique_ptr<Strategy> MakePosStrategy();

@@ -22,6 +22,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
 #include <stdexcept>
 
 #include "common/exit_status.h"
@@ -88,7 +89,7 @@ bool ReadWholeProgramOptions(sim::Options& options, InternalOptions& internal) {
           "SIM_OPTIONS: fork_server is sim-run's and must stand alone (fork_server=<fd>); remove it to run "
           "one seed");
     }
-    (void)MakeStrategy(options.strategy);
+    (void)MakeStrategy(options.strategy, options.pct_choice_points);
     if (!internal.anchored.empty()) (void)DecodeAnchored(internal.anchored);
     std::uint64_t candidates = 0;
     ShrinkStop stop = ShrinkStop::kDone;
@@ -237,7 +238,7 @@ int RunMainInWorld(int argc, char** argv, char** envp) {
   if (!candidate && options.strategy.starts_with("dfs:"))
     return SearchSchedulesAcrossProcesses(argv, options, internal);
   std::unique_ptr<Strategy> strategy = internal.anchored.empty()
-                                           ? MakeStrategy(options.strategy)
+                                           ? MakeStrategy(options.strategy, options.pct_choice_points)
                                            : MakeAnchoredReplayStrategy(DecodeAnchored(internal.anchored));
   StrategyRecording recording;
   RecordingStrategy recording_strategy(*strategy, recording, /*keep_choices=*/true,
@@ -254,6 +255,7 @@ int RunMainInWorld(int argc, char** argv, char** envp) {
     return sim::exit_status::kUsage;
   }
   if (candidate) AnswerRerun(options, internal, outcome, recording, exit_status);
+  if (!internal.choice_points_file.empty()) std::ofstream(internal.choice_points_file) << outcome.choice_points;
   return ReportSeed(argv, options, std::move(outcome), exit_status);
 }
 

@@ -43,7 +43,7 @@ std::string SignalName(int signal_number) {
 
 }  // namespace
 
-std::string SeedOptions(const LaunchSpec& spec, std::uint64_t seed) {
+std::string SeedOptions(const LaunchSpec& spec, std::uint64_t seed, std::uint64_t pct_choice_points) {
   // Later keys win in SIM_OPTIONS, so ours come after the user's.
   std::string options = spec.base_options;
   auto add = [&options](const std::string& option) { options += (options.empty() ? "" : ":") + option; };
@@ -55,11 +55,12 @@ std::string SeedOptions(const LaunchSpec& spec, std::uint64_t seed) {
   if (!spec.schedule.empty()) add("schedule=" + spec.schedule);
   if (!spec.shrink.empty()) options += ":shrink=" + spec.shrink;
   if (spec.pass_exit_status_given) options += ":pass_exit_status=" + std::to_string(spec.pass_exit_status);
+  if (pct_choice_points != 0) options += ":pct_choice_points=" + std::to_string(pct_choice_points);
   return options;
 }
 
-std::string ReplayCommand(const LaunchSpec& spec, std::uint64_t seed) {
-  std::string command = "SIM_OPTIONS=" + ShellQuote(SeedOptions(spec, seed));
+std::string ReplayCommand(const LaunchSpec& spec, std::uint64_t seed, std::uint64_t pct_choice_points) {
+  std::string command = "SIM_OPTIONS=" + ShellQuote(SeedOptions(spec, seed, pct_choice_points));
   for (const std::string& word : spec.argv) command += " " + ShellQuote(word);
   return command;
 }
@@ -74,15 +75,20 @@ std::string StderrPath(const LaunchSpec& spec, std::uint64_t seed) {
 
 std::string SearchProgressPath(const LaunchSpec& spec) { return spec.scratch_dir + "/search.progress"; }
 
-std::string ChildOptions(const LaunchSpec& spec, std::uint64_t seed) {
-  std::string options = SeedOptions(spec, seed) + ":report_json=" + ReportJsonPath(spec, seed);
+std::string ChoicePointsPath(const LaunchSpec& spec, std::uint64_t seed) {
+  return spec.scratch_dir + "/seed-" + std::to_string(seed) + ".choice_points";
+}
+
+std::string ChildOptions(const LaunchSpec& spec, std::uint64_t seed, std::uint64_t pct_choice_points) {
+  std::string options = SeedOptions(spec, seed, pct_choice_points) + ":report_json=" + ReportJsonPath(spec, seed);
+  if (spec.learns_pct_choice_points) options += ":choice_points_file=" + ChoicePointsPath(spec, seed);
   if (spec.schedule_timeout_ms) options += ":schedule_timeout_ms=" + std::to_string(*spec.schedule_timeout_ms);
   if (!spec.bounded_search.empty()) options += ":progress_file=" + SearchProgressPath(spec);
   return options;
 }
 
-pid_t SpawnSeed(const LaunchSpec& spec, std::uint64_t seed) {
-  return SpawnProgram(spec, ChildOptions(spec, seed), StderrPath(spec, seed), -1);
+pid_t SpawnSeed(const LaunchSpec& spec, std::uint64_t seed, std::uint64_t pct_choice_points) {
+  return SpawnProgram(spec, ChildOptions(spec, seed, pct_choice_points), StderrPath(spec, seed), -1);
 }
 
 pid_t SpawnProgram(const LaunchSpec& spec, const std::string& sim_options, const std::string& stderr_path, int fd3) {

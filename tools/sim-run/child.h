@@ -42,14 +42,19 @@ struct LaunchSpec {
   std::string bounded_search;
   std::optional<std::uint64_t> schedule_cap;
   std::optional<std::uint64_t> schedule_timeout_ms;
+  // Seeds learn pct's estimate from the seeds before (pct_estimates.h):
+  // not for a schedule or a bounded search, nor when SIM_OPTIONS sets
+  // pct_choice_points itself.
+  bool learns_pct_choice_points = false;
 };
 
 // SIM_OPTIONS for `seed`, without report_json: what the replay line sets.
-std::string SeedOptions(const LaunchSpec& spec, std::uint64_t seed);
+// `pct_choice_points` (pct_estimates.h), unless 0, is pct's estimate.
+std::string SeedOptions(const LaunchSpec& spec, std::uint64_t seed, std::uint64_t pct_choice_points = 0);
 
 // The copy-pasteable command that replays `seed`:
 // SIM_OPTIONS=seed=K ./prog args (shell-quoted).
-std::string ReplayCommand(const LaunchSpec& spec, std::uint64_t seed);
+std::string ReplayCommand(const LaunchSpec& spec, std::uint64_t seed, std::uint64_t pct_choice_points = 0);
 
 using sim::common::ShellQuote;  // common/shell_quote.h, shared with the runtime
 
@@ -57,13 +62,17 @@ std::string ReportJsonPath(const LaunchSpec& spec, std::uint64_t seed);
 std::string StderrPath(const LaunchSpec& spec, std::uint64_t seed);
 // Where a bounded search's process writes how many schedules it has run.
 std::string SearchProgressPath(const LaunchSpec& spec);
+// Where a seed's process writes how many choice points it met.
+std::string ChoicePointsPath(const LaunchSpec& spec, std::uint64_t seed);
 
-// SIM_OPTIONS for `seed` as the child gets it: SeedOptions plus its report_json.
-std::string ChildOptions(const LaunchSpec& spec, std::uint64_t seed);
+// SIM_OPTIONS for `seed` as the child gets it: SeedOptions plus its
+// report_json (and, when sim-run learns pct's estimate, where the child
+// writes its count of choice points).
+std::string ChildOptions(const LaunchSpec& spec, std::uint64_t seed, std::uint64_t pct_choice_points = 0);
 
 // Starts the child for `seed`. Returns its pid (also its process group id), or
 // -1 with errno set.
-pid_t SpawnSeed(const LaunchSpec& spec, std::uint64_t seed);
+pid_t SpawnSeed(const LaunchSpec& spec, std::uint64_t seed, std::uint64_t pct_choice_points = 0);
 
 // Starts the program as SpawnSeed does, with SIM_OPTIONS=`sim_options`,
 // stderr on `stderr_path` and, when `fd3` >= 0, that descriptor as fd 3.
@@ -85,7 +94,8 @@ struct Outcome {
   std::string schedules;
   bool exhausted = false;
   std::string replay;
-  std::string unreduced_by;  // the library that kept partial-order reduction off, if any
+  std::string unreduced_by;             // the library that kept partial-order reduction off, if any
+  std::uint64_t pct_choice_points = 0;  // the estimate the seed was given (0: none), for its replay line
 };
 
 // Classifies a reaped child. `timed_out` when sim-run killed it for outliving

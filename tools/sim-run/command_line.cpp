@@ -229,6 +229,10 @@ LaunchSpec LaunchSpecFor(const Config& config) {
   }
   spec.schedule = config.schedule;
   spec.shrink = config.shrink;
+  // The runtime's default strategy and `portfolio` alone have pct members.
+  const bool runs_pct = strategy.empty() || strategy == "portfolio" || strategy.find("pct:") != std::string::npos;
+  spec.learns_pct_choice_points = runs_pct && spec.schedule.empty() && spec.bounded_search.empty() &&
+                                  LastValueOf(spec.base_options, "pct_choice_points=") == std::string::npos;
   if (config.pass_exit_status) {
     spec.pass_exit_status = *config.pass_exit_status;
     spec.pass_exit_status_given = true;

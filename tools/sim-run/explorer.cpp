@@ -24,7 +24,7 @@ std::map<std::uint64_t, Outcome> Explorer::Run(int signals) {
   std::uint64_t next = config_.start;
   const std::uint64_t end = config_.start + config_.seeds;
   for (;;) {
-    while (!stopping() && running_.size() < config_.jobs && next < end) Launch(next++);
+    while (!stopping() && running_.size() < config_.jobs && next < end && MayLaunch(next)) Launch(next++);
     if (running_.empty()) break;
     const bool reaped = ReapEnded();
     const bool replied = ReadServerReplies();
@@ -58,14 +58,20 @@ void Explorer::KillAll() {
   for (const Server& server : servers_) kill(server.process->pid(), SIGKILL);
 }
 
+bool Explorer::MayLaunch(std::uint64_t seed) const {
+  if (!spec_.learns_pct_choice_points || running_.empty()) return true;
+  return pct_estimates_.Ready(seed, running_.begin()->first);
+}
+
 void Explorer::Launch(std::uint64_t seed) {
   Running child;
+  if (spec_.learns_pct_choice_points) child.pct_choice_points = pct_estimates_.For(seed);
   if (config_.timeout_seconds) {
     child.deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
                                         std::chrono::duration<double>(*config_.timeout_seconds));
   }
   if (const int index = IdleServer(); index >= 0) {
-    if (servers_[index].process->Submit(spec_, seed)) {
+    if (servers_[index].process->Submit(spec_, seed, child.pct_choice_points)) {
       child.server = index;
       servers_[index].seed = seed;
       running_[seed] = child;
@@ -73,13 +79,13 @@ void Explorer::Launch(std::uint64_t seed) {
     }
     NoteServerGone(index, nullptr);
   }
-  child.pid = Spawn(seed);
+  child.pid = Spawn(seed, child.pct_choice_points);
   running_[seed] = child;
   by_pid_[child.pid] = seed;
 }
 
-pid_t Explorer::Spawn(std::uint64_t seed) {
-  const pid_t pid = SpawnSeed(spec_, seed);
+pid_t Explorer::Spawn(std::uint64_t seed, std::uint64_t pct_choice_points) {
+  const pid_t pid = SpawnSeed(spec_, seed, pct_choice_points);
   if (pid < 0) {
     status_.Clear();
     std::fprintf(stderr, "sim-run: cannot start %s for seed %llu: %s\n", spec_.program_path.c_str(),
@@ -164,8 +170,15 @@ void Explorer::Finish(std::uint64_t seed, int status) {
   ++seeds_finished_;
   // The child's own process is gone; anything it left in its group goes too.
   if (child.pid > 0) kill(-child.pid, SIGKILL);
+  if (spec_.learns_pct_choice_points) {
+    std::ifstream written(ChoicePointsPath(spec_, seed));
+    std::uint64_t choice_points = 0;
+    if (written >> choice_points) pct_estimates_.Record(seed, choice_points);
+    unlink(ChoicePointsPath(spec_, seed).c_str());
+  }
   if (!child.discarded) {
     Outcome outcome = ClassifyExit(spec_, seed, status, child.timed_out, config_.timeout_text);
+    outcome.pct_choice_points = child.pct_choice_points;
     RelayProcessNotice(outcome.report);
     if (!spec_.bounded_search.empty()) search_outcome_ = outcome;
     if (!outcome.passed) failures_.emplace(seed, std::move(outcome));
@@ -200,7 +213,7 @@ bool Explorer::ServerGone(std::size_t index) {
   }
   NoteServerGone(index, &seed);
   child.server = -1;
-  child.pid = Spawn(seed);
+  child.pid = Spawn(seed, child.pct_choice_points);
   by_pid_[child.pid] = seed;
   return false;
 }

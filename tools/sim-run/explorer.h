@@ -29,6 +29,7 @@
 #include "child.h"
 #include "command_line.h"
 #include "fork_server.h"
+#include "pct_estimates.h"
 #include "status_line.h"
 
 namespace simrun {
@@ -39,6 +40,7 @@ class Explorer {
       : config_(config),
         spec_(std::move(spec)),
         fork_servers_(fork_servers),
+        pct_estimates_(config.start),
         status_(config.seeds, !spec_.bounded_search.empty() ? "strategy " + spec_.bounded_search
                               : spec_.strategy.empty()      ? "default strategy"
                                                             : "strategy " + spec_.strategy) {}
@@ -62,8 +64,9 @@ class Explorer {
     pid_t pid = -1;   // -1 while its fork server has not said it started
     int server = -1;  // the fork server that forked it, or -1: spawned here
     Clock::time_point deadline;
-    bool timed_out = false;  // killed by us for outliving --timeout
-    bool discarded = false;  // killed by us because a lower seed failed
+    bool timed_out = false;               // killed by us for outliving --timeout
+    bool discarded = false;               // killed by us because a lower seed failed
+    std::uint64_t pct_choice_points = 0;  // what it was given (pct_estimates.h)
   };
 
   struct Server {
@@ -77,8 +80,10 @@ class Explorer {
   // (which its process writes to SearchProgressPath).
   void UpdateStatus();
 
+  // Whether `seed` may start now: its pct estimate is known, when learnt.
+  bool MayLaunch(std::uint64_t seed) const;
   void Launch(std::uint64_t seed);
-  pid_t Spawn(std::uint64_t seed);
+  pid_t Spawn(std::uint64_t seed, std::uint64_t pct_choice_points);
 
   // A fork server with no seed, started if there are fewer than --jobs; -1
   // when seeds are to be spawned.
@@ -116,6 +121,7 @@ class Explorer {
   const Config& config_;
   const LaunchSpec spec_;
   bool fork_servers_;
+  PctEstimates pct_estimates_;
   StatusLine status_;
   std::uint64_t seeds_finished_ = 0;
   bool process_notice_relayed_ = false;

@@ -100,9 +100,10 @@ ForkServer::~ForkServer() {
   }
 }
 
-bool ForkServer::Submit(const LaunchSpec& spec, std::uint64_t seed) {
+bool ForkServer::Submit(const LaunchSpec& spec, std::uint64_t seed, std::uint64_t pct_choice_points) {
   if (gone_) return false;
-  const std::string request = protocol::EncodeRequest(ChildOptions(spec, seed), StderrPath(spec, seed));
+  const std::string request =
+      protocol::EncodeRequest(ChildOptions(spec, seed, pct_choice_points), StderrPath(spec, seed));
   if (send(socket_fd_, request.data(), request.size(), MSG_NOSIGNAL) != static_cast<ssize_t>(request.size())) {
     const int send_errno = errno;
     (void)ReadReplies();  // a server that refused and exited first said why

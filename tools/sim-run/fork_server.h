@@ -58,7 +58,7 @@ class ForkServer {
   bool refused() const { return !refusal_.empty(); }
 
   // Asks for `seed`'s process. False when the server is gone.
-  bool Submit(const LaunchSpec& spec, std::uint64_t seed);
+  bool Submit(const LaunchSpec& spec, std::uint64_t seed, std::uint64_t pct_choice_points = 0);
 
   // Every reply that has arrived, without blocking; a kGone event last when
   // the server closed its end (exited, died, or refused to serve).

@@ -17,7 +17,7 @@ namespace {
 // schedule (its process said which); a seed's is built here.
 std::string FailureReplay(const LaunchSpec& spec, std::uint64_t seed, const Outcome& outcome) {
   if (!spec.bounded_search.empty() && !outcome.replay.empty()) return outcome.replay;
-  return ReplayCommand(spec, seed);
+  return ReplayCommand(spec, seed, outcome.pct_choice_points);
 }
 
 // How far a bounded search went, for the summary: "no failure in any
