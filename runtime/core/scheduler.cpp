@@ -49,6 +49,10 @@ Footprint PointFootprint(EventKind kind, const void* object) {
     case EventKind::kRwlockRead:
     case EventKind::kRwlockWrite:
     case EventKind::kRwlockUnlock:
+    // A thread's creation and its join act on the thread's end, the word of
+    // its handle, which its exit releases (World::ExitRunningThread).
+    case EventKind::kThreadCreate:
+    case EventKind::kJoin:
       if (object != nullptr) return {WordOf(object), true, true};
       return {};
     default: return {};

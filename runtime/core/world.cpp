@@ -194,7 +194,9 @@ SimThread& World::CreateThread(std::function<void()> body) {
   strategy_.OnThreadCreated(thread->id);
   unfinished_.push_back(thread.get());
   if (unfinished_.size() == 2) shared_since_ = steps_;
-  ReadinessMayHaveChanged();  // a new runnable thread
+  // A new runnable thread. What the creator's step touches besides is the
+  // handle pthread_create writes, which it reports (ReleasedBeforePoint).
+  ForgetEnabled();
   if (enabled_.size() < unfinished_.size()) enabled_.resize(unfinished_.size());
   threads_.push_back(std::move(thread));
   ++live_threads_;
@@ -283,7 +285,10 @@ void World::ExitRunningThread() {
   }
   RunPthreadKeyDestructors();
   ++self.points;  // invariant: every choice point of a thread has its own (thread, points) anchor
-  if (keep_transitions_) EndTransition(self, Footprint{});
+  if (keep_transitions_) {
+    AddReleased(reinterpret_cast<const void*>(self.tcb));  // its end, which a join waits for
+    EndTransition(self, Footprint{});
+  }
   trace_.Record(steps_, now_ns_, self.id, EventKind::kThreadExit, nullptr, self.last_site, EventsInterleave());
   self.state = ThreadState::kFinished;
   unfinished_.erase(std::find(unfinished_.begin(), unfinished_.end(), &self));

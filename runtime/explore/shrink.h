@@ -55,7 +55,7 @@ struct ShrinkResult {
 // 2,440 reruns, dining_philosophers_4, whose minimum of one preemption only
 // the bounded phase finds; docs/performance.md).
 constexpr std::uint64_t kShrinkReplaysInProcess = 10000;
-constexpr std::uint64_t kShrinkReruns = 3000;
+constexpr std::uint64_t kShrinkReruns = 2000;
 
 // Hands out candidate executions: at most options.shrink_candidates (or
 // `default_candidates` when that is 0), and none once

@@ -37,7 +37,11 @@ int AcquireMutex(World& world, pthread_mutex_t* mutex, std::optional<std::uint64
       case MutexModel::Kind::kNormal: break;  // relocking blocks forever, as in glibc: a deadlock
     }
   }
+  const std::uint64_t points = self.points;
   if (!TakeLock(world, model, "lock mutex", mutex, deadline_ns)) return ETIMEDOUT;
+  // Woken from the wait, the thread takes the mutex and is back in its own
+  // code, whose next access is a point of its own.
+  world.WokenStepTouches(points, mutex, mutex);
   // A mutex nobody holds may be a new one at the address of one whose end
   // the world did not see (a stack frame reused: std::mutex and
   // std::recursive_mutex have no destructor call), so its kind is read

@@ -37,6 +37,7 @@ int Join(World& world, pthread_t handle, void** result, EventKind kind, const Si
   if (target == nullptr || target->joined) return ESRCH;
   if (target == &world.running()) return EDEADLK;
   if (target->detached) return EINVAL;
+  const std::uint64_t points = world.running().points;
   if (target->state != ThreadState::kFinished) {
     if (!wait) return EBUSY;
     const Wait join{
@@ -47,7 +48,12 @@ int Join(World& world, pthread_t handle, void** result, EventKind kind, const Si
         .deadline_ns = deadline_ns,
         .blocker = StillRunning,
     };
-    if (world.Block(join)) return ETIMEDOUT;
+    const bool timed_out = world.Block(join);
+    // Back from the wait, the joiner takes the thread's end and writes its result.
+    world.WokenStepTouches(points, join.object, result != nullptr ? static_cast<const void*>(result) : join.object);
+    if (timed_out) return ETIMEDOUT;
+  } else if (result != nullptr) {
+    world.ReleasedBeforePoint(result);  // written here, after the point
   }
   if (result != nullptr) *result = target->result;
   target->joined = true;
@@ -75,6 +81,7 @@ int pthread_create(pthread_t* handle, const pthread_attr_t* attributes, void* (*
   if (attributes != nullptr) pthread_attr_getdetachstate(attributes, &detach_state);
   thread.detached = detach_state == PTHREAD_CREATE_DETACHED;
   *handle = reinterpret_cast<pthread_t>(thread.tcb);
+  world.ReleasedBeforePoint(handle);  // written in the step before the point
   // After the thread exists, so the strategy may run it first.
   world.SchedulingPoint(EventKind::kThreadCreate, reinterpret_cast<void*>(*handle), site);
   return 0;

@@ -215,6 +215,48 @@ std::string WokenWaiterRetakesTheMutex() {
   return std::to_string(por_test_seen[0]) + std::to_string(por_test_seen[1]) + std::to_string(por_test_x);
 }
 
+// Main joins the writer and then writes the same variable, while a reader
+// that main has not joined reads it: the join's step acts on the writer's
+// end, which the writer's exit releases, so main's write comes after the
+// writer's in every order, and before or after the reader's read.
+std::string JoinThenWrite() {
+  por_test_x = 0;
+  std::thread writer([] { por_test_x = 1; });
+  std::thread reader([] { por_test_seen[0] = por_test_x; });
+  writer.join();
+  por_test_seen[1] = por_test_x;
+  por_test_x = 2;
+  reader.join();
+  return std::to_string(por_test_seen[0]) + std::to_string(por_test_seen[1]);
+}
+
+// A thread that blocks on a held mutex and is woken takes it in the step
+// after its wait, and only the mutex: a try_lock succeeds or not by that
+// step's order, and what the woken thread reads after is a point of its
+// own, racing with a writer that takes no lock.
+std::string LockHandOffBesideAWriter() {
+  por_test_x = 0;
+  por_test_y = 0;
+  std::thread holder([] {
+    std::lock_guard lock(por_test_mutex);
+    ++por_test_y;
+  });
+  std::thread waiter([] {
+    std::lock_guard lock(por_test_mutex);
+    ++por_test_y;
+    por_test_seen[0] = por_test_x;
+  });
+  std::thread tries([] {
+    por_test_seen[1] = por_test_mutex.try_lock() ? 1 : 0;
+    if (por_test_seen[1] == 1) por_test_mutex.unlock();
+    por_test_x = 1;
+  });
+  holder.join();
+  waiter.join();
+  tries.join();
+  return std::to_string(por_test_seen[0]) + std::to_string(por_test_seen[1]) + std::to_string(por_test_y);
+}
+
 TEST(PartialOrderReduction, StoreBufferingReachesEveryStateInFewerSchedules) {
   const auto [full, reduced] = ExpectSameStates(StoreBuffering, 2);
   EXPECT_LT(reduced, full);
@@ -246,6 +288,16 @@ TEST(PartialOrderReduction, AWokenWaiterRetakesTheMutexInEveryOrder) {
 TEST(PartialOrderReduction, AThreadComesAfterTheStepThatCreatedIt) {
   ExpectSameStates(WriteBeforeCreate, 2);
   EXPECT_EQ(RunSearch(WriteBeforeCreate, 2, /*reduce=*/true).states, (std::set<std::string>{"71"}));
+}
+
+TEST(PartialOrderReduction, AJoinComesAfterTheJoinedThreadsEnd) {
+  const auto [full, reduced] = ExpectSameStates(JoinThenWrite, 2);
+  EXPECT_LT(reduced, full);
+}
+
+TEST(PartialOrderReduction, AThreadWokenOnAMutexTakesItInEveryOrder) {
+  const auto [full, reduced] = ExpectSameStates(LockHandOffBesideAWriter, 2);
+  EXPECT_LT(reduced, full);
 }
 
 }  // namespace
