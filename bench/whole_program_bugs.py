@@ -24,6 +24,7 @@ import argparse
 import json
 import os
 import re
+import shlex
 import statistics
 import subprocess
 import sys
@@ -64,11 +65,20 @@ def minimum(build, program, max_bound, cap):
     return bounds
 
 
-def shrink_times(programs, seed, rounds):
+def seed_options(failure):
+    """The SIM_OPTIONS of a failing seed's replay line, without its shrink setting: the seed,
+    and what sim-run gave it besides (pct_choice_points, learnt from the seeds before)."""
+    words = shlex.split(failure.get("replay", ""))
+    given = words[0][len("SIM_OPTIONS="):] if words and words[0].startswith("SIM_OPTIONS=") else ""
+    kept = [option for option in given.split(":") if option and not option.startswith("shrink=")]
+    return ":".join(kept) or f"seed={failure['seed']}"
+
+
+def shrink_times(programs, options, rounds):
     """Per program (run side by side, interleaved): the median over rounds of the wall-clock
     time with shrinking minus without, and the preemptions (shrunk, found) it reports."""
-    env_on = dict(os.environ, SIM_OPTIONS=f"seed={seed}")
-    env_off = dict(os.environ, SIM_OPTIONS=f"seed={seed}:shrink=0")
+    env_on = dict(os.environ, SIM_OPTIONS=options)
+    env_off = dict(os.environ, SIM_OPTIONS=f"{options}:shrink=0")
     differences = {program: [] for program in programs}
     preemptions = {program: None for program in programs}
     for _ in range(rounds):
@@ -164,7 +174,7 @@ def main():
         other = os.path.join(compare, os.path.basename(binary)) if compare else ""
         if other and os.access(other, os.X_OK):
             programs.append(other)
-        measured = shrink_times(programs, seed, args.rounds)
+        measured = shrink_times(programs, seed_options(failure), args.rounds)
         seconds, preemptions = measured[0]
         times.append(seconds)
         row = f"| `{program}` | {variant} | {needs} | {counts} | {seed} | {shrunk_text(preemptions, needs)} | {seconds:.2f} |"
