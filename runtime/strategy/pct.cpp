@@ -101,9 +101,10 @@ class PctStrategy final : public Strategy {
   }
 
   Prng prng_{0};
-  std::vector<std::int64_t>
-      priorities_;            // yielders and overrunners below 0, change points in [0, depth - 1), the rest above
-  std::uint64_t yields_ = 0;  // and overruns
+  // Yielders and overrunners below 0, change points in [0, depth - 1), the
+  // rest above.
+  std::vector<std::int64_t> priorities_;
+  std::uint64_t yields_ = 0;                  // and overruns
   std::vector<std::uint64_t> change_points_;  // choice point numbers (ChoicePoint::number)
   std::uint64_t estimated_choice_points_;
 };

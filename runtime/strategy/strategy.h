@@ -3,7 +3,8 @@
 // Lifecycle: MakeStrategy() once per explore() call; then, per execution,
 // BeginExecution(seed), WantsPendingOperations(), OnThreadCreated() for every
 // thread (T0 included), Choose() at every choice point (a scheduling point
-// with more than one enabled thread), and EndExecution(). A strategy keeps
+// with more than one enabled thread) but those its answers let the world
+// decide alone (Choice::same_for), and EndExecution(). A strategy keeps
 // what it learns across executions (pct: the number of choice points). Same
 // seed and same program => same choices: a strategy draws only from its
 // seeded Prng.
