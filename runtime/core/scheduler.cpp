@@ -349,8 +349,11 @@ void World::LetGoOnUnasked(std::uint64_t same_for, std::span<const ThreadId> ena
       unasked_watched_.push_back(pending_[i]);
     }
   }
-  const std::uint64_t points = std::min(same_for, kTimeSliceChoicePoints - choices_gone_on_);
-  unasked_access_limit_ = std::min(steps_ + points, step_check_at_);
+  // The point where the time slice ends is asked (the strategy may answer
+  // otherwise there); an answer given past it stands.
+  const std::uint64_t to_slice_end =
+      choices_gone_on_ <= kTimeSliceChoicePoints ? kTimeSliceChoicePoints - choices_gone_on_ : UINT64_MAX;
+  unasked_access_limit_ = std::min(steps_ + std::min(same_for, to_slice_end), step_check_at_);
 }
 
 void World::GoOnUnasked(EventKind kind, const void* object, unsigned size, const __sim_site* source) {
