@@ -109,10 +109,16 @@ class PosStrategy final : public Strategy {
     if (thread != ahead_thread_ || next < ahead_first_ || next - ahead_first_ >= ahead_.size()) {
       ahead_thread_ = thread;
       ahead_first_ = next;
-      ahead_.clear();
-      do {
-        ahead_.push_back(prng_.Next());
-      } while (ahead_.back() > highest_other && ahead_.size() < kDrawnAhead);
+      ahead_.resize(kDrawnAhead);
+      // Drawn into place; every draw but a last one below highest_other leads.
+      for (std::size_t i = 0; i < kDrawnAhead; ++i) {
+        ahead_[i] = prng_.Next();
+        if (ahead_[i] <= highest_other) {
+          ahead_.resize(i + 1);
+          return i;
+        }
+      }
+      return kDrawnAhead;
     }
     std::uint64_t points = 0;
     for (std::size_t i = next - ahead_first_; i < ahead_.size() && ahead_[i] > highest_other; ++i) ++points;
