@@ -2,7 +2,7 @@
 """whole_program_access.py: an access's cost and a run's peak memory in whole-program mode.
 
 Runs bench/whole_program_loop (built three ways: sim-clang++, plain clang++, clang++
--fsanitize=thread) with 1 and 2 threads, at ITERATIONS and at 10x ITERATIONS per thread,
+-fsanitize=thread) with main alone, one worker while main waits in join, and 2 threads, at ITERATIONS and at 10x ITERATIONS per thread,
 in interleaved rounds, and reads each process's CPU time (user + sys) and peak RSS from
 GNU time, that is from outside the process (a world's clock is virtual). The simthread
 build runs as users run theirs, SIM_OPTIONS=seed=K (max_steps raised: the loop is long),
@@ -27,7 +27,11 @@ VARIANTS = ["native", "sim (seed 1: pct:5)", "sim (seed 0: pos)", "tsan"]
 ACCESSES_PER_ITERATION = 3
 
 
-def run_once(binary, variant, threads, iterations):
+# The shapes measured: main alone, one worker while main waits in join, two workers.
+SHAPES = [("1 (main)", 1, []), ("1 (worker)", 1, ["worker"]), ("2", 2, [])]
+
+
+def run_once(binary, variant, threads, iterations, extra=()):
     """CPU seconds (user + sys) and peak RSS (KiB) of one run, as GNU time reports them.
 
     Through /usr/bin/time rather than wait4 from here: a child forked from this Python
@@ -39,7 +43,8 @@ def run_once(binary, variant, threads, iterations):
         env["SIM_OPTIONS"] = f"seed={seed}:max_steps=1000000000000"
     with tempfile.NamedTemporaryFile(mode="r") as usage:
         process = subprocess.run(["/usr/bin/time", "-f", "%U %S %M", "-o", usage.name, binary, str(threads),
-                                  str(iterations)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                                  str(iterations), *extra], env=env, stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.PIPE)
         if process.returncode != 0:
             sys.exit(f"{binary} {threads} {iterations} exited {process.returncode}: "
                      f"{process.stderr.decode(errors='replace')}")
@@ -69,33 +74,33 @@ def main():
     if args.sim:
         binaries["sim (--sim)"] = args.sim
         variants.append("sim (--sim)")
-    samples = {}  # (variant, threads, scale) -> [(cpu, rss)]
+    samples = {}  # (variant, shape, scale) -> [(cpu, rss)]
     for round_index in range(args.rounds):
         order = variants[round_index % len(variants):] + variants[:round_index % len(variants)]
-        for threads in (1, 2):
+        for shape, threads, extra in SHAPES:
             for scale in scales:
                 for variant in order:
-                    key = (variant, threads, scale)
+                    key = (variant, shape, scale)
                     samples.setdefault(key, []).append(
-                        run_once(binaries[variant], variant, threads, args.iterations * scale))
+                        run_once(binaries[variant], variant, threads, args.iterations * scale, extra))
 
     print(f"iterations per thread: {args.iterations} and {10 * args.iterations}; {args.rounds} rounds; "
           f"CPU time and peak RSS from GNU time")
     print("| threads | variant | ns per access | x TSan | peak RSS 1x (KiB) | peak RSS 10x (KiB) | 10x / 1x |")
     print("|---|---|---:|---:|---:|---:|---:|")
-    for threads in (1, 2):
+    for shape, threads, _ in SHAPES:
         per_access = {}
         for variant in variants:
             # Per round: the difference between the long and the short run.
             differences = [long[0] - short[0] for short, long in
-                           zip(samples[(variant, threads, 1)], samples[(variant, threads, 10)])]
+                           zip(samples[(variant, shape, 1)], samples[(variant, shape, 10)])]
             accesses = 9 * args.iterations * ACCESSES_PER_ITERATION * threads
             per_access[variant] = statistics.median(differences) / accesses * 1e9
         for variant in variants:
-            rss_short = statistics.median(s[1] for s in samples[(variant, threads, 1)])
-            rss_long = statistics.median(s[1] for s in samples[(variant, threads, 10)])
+            rss_short = statistics.median(s[1] for s in samples[(variant, shape, 1)])
+            rss_long = statistics.median(s[1] for s in samples[(variant, shape, 10)])
             ratio = per_access[variant] / per_access["tsan"] if per_access["tsan"] > 0 else float("nan")
-            print(f"| {threads} | {variant} | {per_access[variant]:.2f} | {ratio:.2f} | {rss_short:.0f} | "
+            print(f"| {shape} | {variant} | {per_access[variant]:.2f} | {ratio:.2f} | {rss_short:.0f} | "
                   f"{rss_long:.0f} | {rss_long / rss_short:.2f} |")
 
 

@@ -3,13 +3,12 @@
 // users run theirs (SIM_OPTIONS=seed=K ./prog, or sim-run), not inside
 // explore() (access_bench.cpp measures that).
 //
-//   whole_program_loop THREADS ITERATIONS
+//   whole_program_loop THREADS ITERATIONS [worker]
 //
 // Each of THREADS threads (1 or more; with 1, main does the work on its
-// own) runs ++histogram[t][bytes[i % 64 KiB]] ITERATIONS times: three
-// instrumented accesses per iteration (two loads, a store), on global
-// arrays the pass must treat as shared. The threads touch disjoint
-// histograms, so a run passes under any schedule. Built three ways
+// own, unless `worker`: then one thread does, while main waits to join it) runs ++histogram[t][bytes[i % 64 KiB]]
+// ITERATIONS times: three instrumented accesses per iteration (two loads, a store), on global arrays the pass must
+// treat as shared. The threads touch disjoint histograms, so a run passes under any schedule. Built three ways
 // (bench/CMakeLists.txt): whole_program_loop (sim-clang++ -O2),
 // whole_program_loop_native and whole_program_loop_tsan; timed from
 // outside (a world's clock is virtual) by bench/whole_program_access.py,
@@ -17,6 +16,7 @@
 // process start-up cancels out.
 #include <cstdio>
 #include <cstdlib>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -30,8 +30,8 @@ void Count(unsigned thread, unsigned long iterations) {
 }
 
 int main(int argc, char** argv) {
-  if (argc != 3) {
-    std::fprintf(stderr, "usage: %s THREADS ITERATIONS\n", argv[0]);
+  if (argc != 3 && !(argc == 4 && std::string_view(argv[3]) == "worker")) {
+    std::fprintf(stderr, "usage: %s THREADS ITERATIONS [worker]\n", argv[0]);
     return 2;
   }
   const unsigned threads = static_cast<unsigned>(std::strtoul(argv[1], nullptr, 10));
@@ -41,7 +41,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   for (unsigned i = 0; i < kBytes; ++i) bytes[i] = static_cast<unsigned char>(i * 2654435761u >> 24);
-  if (threads == 1) {
+  if (threads == 1 && argc == 3) {
     Count(0, iterations);
   } else {
     std::vector<std::thread> workers;

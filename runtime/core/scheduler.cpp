@@ -127,6 +127,15 @@ void World::AccessSchedulingPoint(EventKind kind, const void* object, unsigned s
     if (enabled_cache_check_requested && enabled_known_) [[unlikely]]
       CheckKnownEnabled(self);
     ++steps_;
+    // Until something may make another thread runnable, its next accesses
+    // decide nothing either: they take GoOnUnasked's path, as points that
+    // are not choice points. Not where every step's footprint is kept, nor
+    // where each point's trust in the last poll is to be checked.
+    if (!keep_transitions_ && !enabled_cache_check_requested) {
+      unasked_access_limit_ = step_check_at_;
+      unasked_choice_points_ = false;
+      unasked_watched_.clear();
+    }
   } else {
     Reschedule(/*willing_to_wait=*/false);
   }
@@ -354,6 +363,7 @@ void World::LetGoOnUnasked(std::uint64_t same_for, std::span<const ThreadId> ena
   const std::uint64_t to_slice_end =
       choices_gone_on_ <= kTimeSliceChoicePoints ? kTimeSliceChoicePoints - choices_gone_on_ : UINT64_MAX;
   unasked_access_limit_ = std::min(steps_ + std::min(same_for, to_slice_end), step_check_at_);
+  unasked_choice_points_ = true;
 }
 
 void World::GoOnUnasked(EventKind kind, const void* object, unsigned size, const __sim_site* source) {
@@ -367,8 +377,8 @@ void World::GoOnUnasked(EventKind kind, const void* object, unsigned size, const
   self.last_site.source = source;
   self.last_kind = kind;
   self.last_object = object;
-  ++choice_points_;
-  ++choices_gone_on_;
+  choice_points_ += unasked_choice_points_;
+  choices_gone_on_ += unasked_choice_points_;
   ++steps_;
 }
 

@@ -188,11 +188,11 @@ class World {
     if (steps_ < unasked_access_limit_) return GoOnUnasked(kind, object, size, source);
     AccessSchedulingPoint(kind, object, size, source);
   }
-  // An access point at which the strategy said the running thread goes on
-  // (unasked_access_limit_): what AccessSchedulingPoint and Decide would do,
-  // with the strategy's answer known; unless the access races with a pending
-  // operation that answer depends on (unasked_watched_), where it asks. Out
-  // of line, so that the hooks keep the lone-thread path free of its frame.
+  // An access point below unasked_access_limit_: what AccessSchedulingPoint
+  // and Decide would do, with the strategy's answer known (or no choice to
+  // make); unless the access races with a pending operation that answer
+  // depends on (unasked_watched_), where it asks. Out of line, so that the
+  // hooks keep the lone-thread path free of its frame.
   [[gnu::noinline]] void GoOnUnasked(EventKind kind, const void* object, unsigned size, const __sim_site* source);
   // SchedulingPoint for a pass-emitted site, without building a Site. When
   // the last poll found the running thread the only one enabled, and no
@@ -528,10 +528,12 @@ class World {
   std::uint64_t steps_ = 0;
   std::uint64_t choice_points_ = 0;
   std::uint64_t choices_gone_on_ = 0;  // in a row, by the running thread (ChoicePoint::current_overran)
-  // AccessPoint goes on without asking the strategy while steps_ is below
-  // this (Choice::same_for), within the time slice and the next step check;
-  // 0 from the next PickNext, ForgetEnabled or signal on.
+  // AccessPoint goes on without the scheduler while steps_ is below this:
+  // the strategy's answer is known (Choice::same_for), within the time slice
+  // and the next step check, or no other thread can run; 0 from the next
+  // PickNext, ForgetEnabled or signal on.
   std::uint64_t unasked_access_limit_ = 0;
+  bool unasked_choice_points_ = false;  // those points are choice points (the first case)
   void LetGoOnUnasked(std::uint64_t same_for, std::span<const ThreadId> enabled, ThreadId running);
   std::vector<PendingOperation> unasked_watched_;  // the other threads' pending operations, for pos
   void ForgetEnabled() {

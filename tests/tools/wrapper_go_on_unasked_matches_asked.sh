@@ -45,4 +45,24 @@ for strategy in "portfolio:pos,pct:5" pct:2 pct:3 pos; do
     expect_eq "$rc" 0 "seed $seed of $strategy: the run without asking and its rerun asking differ: $err"
   done
 done
+
+# A thread that is the only one that can run (the other blocked on the
+# mutex, or finished; main waiting in join) takes the same path until
+# something may wake another: the same condition as the trusted poll
+# (World::ForgetEnabled), which SIM_CHECK_ENABLED_CACHE=1 checks at every
+# point and so turns that path off. With and without it, each seed must
+# run the same execution.
+for seed in 0 1 2 3 4 5 6 7; do
+  for check in 0 1; do
+    if [[ $check == 1 ]]; then
+      SIM_CHECK_ENABLED_CACHE=1 SIM_OPTIONS="seed=$seed:report_json=$TEST_TMP/check$check.json" "$TEST_TMP/prog" 2>/dev/null
+    else
+      env -u SIM_CHECK_ENABLED_CACHE SIM_OPTIONS="seed=$seed:report_json=$TEST_TMP/check$check.json" "$TEST_TMP/prog" 2>/dev/null
+    fi
+  done
+  hash_of() { sed -n 's/.*"trace_hash": "\([0-9a-f]*\)".*/\1/p' "$1"; }
+  expect_eq "$(hash_of "$TEST_TMP/check0.json")" "$(hash_of "$TEST_TMP/check1.json")" \
+    "seed $seed: the same trace with the trusted-poll path on and off"
+  [[ -n "$(hash_of "$TEST_TMP/check0.json")" ]] || fail "seed $seed wrote no trace hash"
+done
 echo PASS
