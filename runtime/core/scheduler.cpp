@@ -371,6 +371,9 @@ void World::GoOnUnasked(EventKind kind, const void* object, unsigned size, const
   for (const PendingOperation& watched : unasked_watched_) {
     if (Conflict(watched, access)) return AccessSchedulingPoint(kind, object, size, source);
   }
+  // AccessSchedulingPoint's bookkeeping, written out without its footprint
+  // branch (never taken here): sharing one helper cost 0.7 ns an access, a
+  // fifth of this path (bench/whole_program_access.py, A/B in one run).
   SimThread& self = *running_;
   ++self.points;
   trace_.Record(steps_, now_ns_, self.id, kind, object, source, EventsInterleave());

@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "sim/sim.h"
+#include "strategy_test_programs.h"
 
 namespace {
 
@@ -69,30 +70,14 @@ TEST(DfsStrategy, AThreadYieldingInALoopLetsTheOneItWaitsForRun) {
   }
 }
 
-// A waiter that polls a flag under a mutex, never yielding, until another
-// thread sets it: after a time slice of choice points the default switches
-// to the next thread, so the setter runs within any bound. Before, bound 0
-// let the waiter poll until the livelock check ended the execution.
-void PollUntilSet() {
-  std::mutex m;
-  bool set = false;
-  std::thread waiter([&] {
-    for (;;) {
-      std::lock_guard lock(m);
-      if (set) break;
-    }
-  });
-  std::thread setter([&] {
-    std::lock_guard lock(m);
-    set = true;
-  });
-  waiter.join();
-  setter.join();
-}
-
+// A waiter that polls a flag under a mutex, never yielding
+// (sim_test_programs::PollUntilSet): after a time slice of choice points
+// the default switches to the next thread, so the setter runs within any
+// bound. Before, bound 0 let the waiter poll until the livelock check ended
+// the execution.
 TEST(DfsStrategy, AThreadPollingWithoutYieldingLetsTheOneItWaitsForRun) {
   ::testing::internal::CaptureStderr();
-  auto report = sim::explore(PollUntilSet, {.seeds = 100000, .strategy = "dfs:0"});
+  auto report = sim::explore(sim_test_programs::PollUntilSet, {.seeds = 100000, .strategy = "dfs:0"});
   const std::string said = ::testing::internal::GetCapturedStderr();
   EXPECT_FALSE(report.has_value()) << report->render();
   EXPECT_THAT(said, HasSubstr("dfs:0: no failure in any schedule with <= 0 preemptions"));

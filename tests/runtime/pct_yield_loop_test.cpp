@@ -6,11 +6,11 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
-#include <mutex>
 #include <string>
 #include <thread>
 
 #include "sim/sim.h"
+#include "strategy_test_programs.h"
 
 namespace {
 
@@ -36,29 +36,12 @@ TEST_P(PctYieldLoopTest, SpinWaitPassesEverySeed) {
   EXPECT_FALSE(report.has_value()) << report->render();
 }
 
-// Polls under a mutex, never yielding, until the other thread sets the flag.
-void PollUntilSet() {
-  std::mutex m;
-  bool set = false;
-  std::thread waiter([&] {
-    for (;;) {
-      std::lock_guard lock(m);
-      if (set) break;
-    }
-  });
-  std::thread setter([&] {
-    std::lock_guard lock(m);
-    set = true;
-  });
-  waiter.join();
-  setter.join();
-}
-
 // Before the time slice, a waiter above the setter polled until 100,000
 // choice points had passed and uniform choice took over: past this
 // max_steps, a step limit.
 TEST_P(PctYieldLoopTest, PollWithoutYieldPassesEverySeed) {
-  auto report = sim::explore(PollUntilSet, {.seeds = 200, .strategy = GetParam(), .max_steps = 60000});
+  auto report =
+      sim::explore(sim_test_programs::PollUntilSet, {.seeds = 200, .strategy = GetParam(), .max_steps = 60000});
   EXPECT_FALSE(report.has_value()) << report->render();
 }
 

@@ -1,5 +1,5 @@
-// strategy_test_programs.h: small programs with known bugs (and one
-// correct one) that the strategy tests run, one place for all of them.
+// strategy_test_programs.h: small programs with known bugs (and correct
+// ones) that the strategy tests run, one place for all of them.
 // Built without the pass: only intercepted calls are scheduling points.
 #ifndef SIM_TESTS_RUNTIME_STRATEGY_TEST_PROGRAMS_H_
 #define SIM_TESTS_RUNTIME_STRATEGY_TEST_PROGRAMS_H_
@@ -71,6 +71,27 @@ inline void LockedIncrementByThree() {
   b.join();
   c.join();
   if (counter != 9) sim::fail("lost update");
+}
+
+// Correct: a waiter polls a flag under a mutex, never yielding, until
+// another thread sets it. A strategy that lets the running thread go on
+// forever starves the setter (dfs's default before the time slice, pct's
+// priorities before a time slice's end dropped the poller).
+inline void PollUntilSet() {
+  std::mutex m;
+  bool set = false;
+  std::thread waiter([&] {
+    for (;;) {
+      std::lock_guard lock(m);
+      if (set) break;
+    }
+  });
+  std::thread setter([&] {
+    std::lock_guard lock(m);
+    set = true;
+  });
+  waiter.join();
+  setter.join();
 }
 
 }  // namespace sim_test_programs
