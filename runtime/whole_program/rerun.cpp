@@ -177,6 +177,27 @@ bool DecodeShrinkProgress(const std::string& text, std::uint64_t& candidates, Sh
   return true;
 }
 
+namespace {
+
+// Why the told rerun of a failure did not tell it: `told_run` is its answer,
+// `answered` of `candidates` shrinking candidates gave one.
+std::string NotToldNote(const std::optional<CandidateResult>& told_run, std::uint64_t answered,
+                        std::uint64_t candidates) {
+  std::string what = "gave no answer (it died before writing its outcome, or ran past the time cap)";
+  if (told_run && told_run->outcome.verdict == Verdict::kPass) {
+    what = "passed";
+  } else if (told_run) {
+    what = "ended another way (" + std::string(sim::to_string(told_run->outcome.verdict)) + ")";
+  }
+  return "not shrunk: rerunning this failure in another process " + what + "; " + std::to_string(answered) + " of " +
+         std::to_string(candidates) +
+         " shrinking candidates answered. The failure is reported as found; its replay line runs it again. "
+         "A failure that depends on more than its schedule (the heap's state after a free, the environment) "
+         "can do this";
+}
+
+}  // namespace
+
 ToldByRerunning ShrinkAndTellByRerunning(CandidateRunner& candidates, const Options& options, const Outcome& failing,
                                          ReplayBy replay_by) {
   ToldByRerunning told;
@@ -188,6 +209,7 @@ ToldByRerunning ShrinkAndTellByRerunning(CandidateRunner& candidates, const Opti
   };
 
   ShrinkResult progress;
+  std::uint64_t answered = 0;  // candidates that wrote an outcome
   std::vector<AnchoredDecision> best = failing.anchored;
   if (!candidates.Fits(candidate_options + ":anchored=" + EncodeAnchored(best))) {
     // Every candidate and the told run would fail to start: said in the
@@ -200,6 +222,7 @@ ToldByRerunning ShrinkAndTellByRerunning(CandidateRunner& candidates, const Opti
         failing, budget,
         [&](const std::vector<AnchoredDecision>& candidate) -> Outcome {
           std::optional<CandidateResult> result = rerun(candidate);
+          answered += result.has_value();
           return result ? std::move(result->outcome) : Outcome{};
         },
         progress);
@@ -217,6 +240,7 @@ ToldByRerunning ShrinkAndTellByRerunning(CandidateRunner& candidates, const Opti
           candidate_options + RaceReversalOption(options) + ":anchored=" + EncodeAnchored(search.Prefix()),
           budget.deadline());
       if (!result) break;
+      ++answered;
       if (SameFailure(result->outcome, failing) && result->outcome.preemptions < best_preemptions) {
         best = std::move(result->outcome.anchored);
         best_preemptions = result->outcome.preemptions;
@@ -246,7 +270,10 @@ ToldByRerunning ShrinkAndTellByRerunning(CandidateRunner& candidates, const Opti
   }
   std::optional<CandidateResult> told_run =
       candidates.Run(told_options, budget.deadline() + std::chrono::seconds(10), &told.report);
-  if (!told_run || !SameFailure(told_run->outcome, failing)) told.report.clear();
+  if (!told_run || !SameFailure(told_run->outcome, failing)) {
+    told.report.clear();
+    told.not_told = NotToldNote(told_run, answered, progress.candidates);
+  }
   return told;
 }
 

@@ -138,6 +138,7 @@ int SearchSchedulesAcrossProcesses(char** argv, const sim::Options& options, con
   if (told.report.empty()) {
     // Not told again (it did not fail the same way twice): what the search saw.
     sim::Report report = MakeReport(std::move(failing->outcome), options.first_seed, 0, options);
+    report.shrink_stopped = told.not_told;
     if (!options.report_json.empty()) {
       WriteJsonFile(options.report_json,
                     WithSearchFields(options, ReportJson(report, ChosenTlsSwitchName(options.tls_switch)), schedules));

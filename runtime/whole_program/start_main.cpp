@@ -207,7 +207,7 @@ int ReportSeed(char** argv, const sim::Options& options, Outcome outcome, int ex
   if (report.verdict == sim::Verdict::kNondeterministic) report.schedule.clear();
   // Reported as found: still say when a bound stopped the search.
   report.shrink_candidates = told.candidates;
-  report.shrink_stopped = ShrinkStopNote(told.stop, told.candidates, options);
+  report.shrink_stopped = told.not_told.empty() ? ShrinkStopNote(told.stop, told.candidates, options) : told.not_told;
   // With a told report, its run already wrote the report file (rerun.h).
   if (!options.report_json.empty() && told_report.empty())
     WriteJsonFile(options.report_json, ReportJson(report, ChosenTlsSwitchName(options.tls_switch)));
