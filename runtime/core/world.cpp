@@ -337,4 +337,19 @@ void World::EndExecutionByFault(std::string message, int signal_number) {
   EndExecution(Verdict::kCrash, std::move(message), signal_number);
 }
 
+const Outcome& World::EndInPlaceByLibcFault(int signal_number) {
+  if (!ended_) {
+    ended_ = true;
+    ended_on_ = running_;
+    outcome_.verdict = Verdict::kCrash;
+    outcome_.signal_number = signal_number;
+    outcome_.process_suspect = true;
+    outcome_.trace_hash = trace_.hash();
+    outcome_.steps = steps_;
+    outcome_.choice_points = choice_points_;
+    outcome_.failure_signature = FailureSignature();
+  }
+  return outcome_;
+}
+
 }  // namespace sim::internal

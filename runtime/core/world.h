@@ -159,6 +159,8 @@ class World {
   std::uint64_t now_ns() const { return now_ns_; }
   std::uint64_t step() const { return steps_; }
   std::uint64_t trace_hash() const { return trace_.hash(); }
+  // The outcome so far: preemptions and decisions as they stand.
+  const Outcome& outcome() const { return outcome_; }
 
   // The user's frames above the interceptor that calls this.
   __attribute__((always_inline)) Site CallerSite() {
@@ -256,6 +258,10 @@ class World {
   // thread, from crash_guard's signal handler: the outcome is
   // process_suspect.
   [[noreturn]] void EndExecutionByFault(std::string message, int signal_number);
+  // A fault inside libc, which may hold its heap's lock: the outcome where
+  // the execution stands, without leaving the faulting thread's stack, for
+  // a report that allocates only from the runtime's own heap.
+  const Outcome& EndInPlaceByLibcFault(int signal_number);
 
   // The per-world model of the user's object at `address`, created on first
   // use by `make`. A model of another type at the same address (the memory

@@ -14,7 +14,9 @@
 #include <cstring>
 #include <string>
 
+#include "core/runtime_heap.h"
 #include "core/world.h"
+#include "strategy/schedule.h"
 
 namespace sim::internal {
 namespace {
@@ -57,9 +59,16 @@ bool InsideLibc(const void* context) {
   return false;
 }
 
-// Async-signal-safe output: write(2) of pieces, no allocation, no stdio.
+// Async-signal-safe output: write(2) of pieces, no allocation, no stdio;
+// or, into a string of the runtime's own heap (core/runtime_heap.h), which
+// the faulting call cannot hold.
 int say_fd = 2;
+std::string* say_into = nullptr;
 void Say(const char* text) {
+  if (say_into != nullptr) {
+    say_into->append(text);
+    return;
+  }
   for (std::size_t length = std::strlen(text); length > 0;) {
     const ssize_t written = write(say_fd, text, length);
     if (written <= 0) return;
@@ -86,7 +95,18 @@ void SayNumber(std::uint64_t value) {
   Say(text);
 }
 
-[[noreturn]] void ShortReportAndDie(int signal_number, World& world) {
+CrashGuard::LibcFaultHandler libc_fault_handler = nullptr;
+
+// The schedule as the short report tells it, or "" when the decisions were
+// not kept, or when encoding could only allocate from libc's heap.
+std::string ScheduleText(const World& world) {
+  if (!RuntimeHeapIsOn() || world.outcome().anchored.empty()) return "";
+  return EncodeSchedule(world.outcome().decisions());
+}
+
+// The short report, on say_fd or into say_into. `preemptions_before_shrink`
+// (when not 0) tells a shrunk failure's report.
+void SayShortReport(int signal_number, World& world, std::uint64_t preemptions_before_shrink) {
   SimThread& thread = world.running();
   const char* name = sigabbrev_np(signal_number);
   Say("==================\nWARNING: simthread: crash (seed=");
@@ -98,8 +118,8 @@ void SayNumber(std::uint64_t value) {
   Say(" received SIG");
   Say(name != nullptr ? name : "?");
   Say(" inside libc: glibc found the heap corrupted (a double free, a use after free) or a check failed.\n"
-      "  The heap may be locked by the dying call, so this report is short; replay the seed under gdb\n"
-      "  (or with SIM_OPTIONS=...:report_json=) for the threads and events.\n");
+      "  The heap may be locked by the dying call, so this report is short (no threads or events);\n"
+      "  run its replay line under gdb for them.\n");
   if (thread.last_site.source != nullptr) {
     Say("  T");
     SayNumber(thread.id);
@@ -107,6 +127,19 @@ void SayNumber(std::uint64_t value) {
     Say(thread.last_site.source->file);
     Say(":");
     SayNumber(thread.last_site.source->line);
+    Say("\n");
+  }
+  Say("  preemptions: ");
+  SayNumber(world.outcome().preemptions);
+  if (preemptions_before_shrink != 0 && preemptions_before_shrink != world.outcome().preemptions) {
+    Say(" (shrunk from ");
+    SayNumber(preemptions_before_shrink);
+    Say(")");
+  }
+  Say("\n");
+  if (const std::string schedule = ScheduleText(world); !schedule.empty()) {
+    Say("  schedule: ");
+    Say(schedule.c_str());
     Say("\n");
   }
   Say("  trace hash: ");
@@ -122,38 +155,50 @@ void SayNumber(std::uint64_t value) {
   Say("SUMMARY: simthread: crash: SIG");
   Say(name != nullptr ? name : "?");
   Say(" inside libc\n==================\n");
+}
+
+// The short report as JSON, in report_json_path when there is one.
+void WriteShortReportJson(int signal_number, World& world, std::uint64_t preemptions_before_shrink) {
+  if (report_json_path[0] == '\0') return;
+  const int fd = open(report_json_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) return;
+  std::string* const into = say_into;
+  say_into = nullptr;
+  say_fd = fd;
+  const char* name = sigabbrev_np(signal_number);
+  const std::uint64_t preemptions = world.outcome().preemptions;
+  Say("{\"verdict\": \"crash\", \"seed\": ");
+  SayNumber(current_seed);
+  Say(", \"message\": \"T");
+  SayNumber(world.running().id);
+  Say(" received SIG");
+  Say(name != nullptr ? name : "?");
+  Say(" inside libc\", \"schedule\": \"");
+  Say(ScheduleText(world).c_str());
+  Say("\", \"preemptions\": ");
+  SayNumber(preemptions);
+  Say(", \"preemptions_before_shrink\": ");
+  SayNumber(preemptions_before_shrink != 0 ? preemptions_before_shrink : preemptions);
+  Say(", \"trace_hash\": \"");
+  SayHex(world.trace_hash());
+  Say("\", \"step\": ");
+  SayNumber(world.step());
   // The replay command holds only shell-safe characters or single quotes,
   // so it goes into the JSON string as it is.
-  if (report_json_path[0] != '\0') {
-    say_fd = open(report_json_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (say_fd >= 0) {
-      Say("{\"verdict\": \"crash\", \"seed\": ");
-      SayNumber(current_seed);
-      Say(", \"message\": \"T");
-      SayNumber(thread.id);
-      Say(" received SIG");
-      Say(name != nullptr ? name : "?");
-      Say(" inside libc\", \"schedule\": \"\", \"trace_hash\": \"");
-      SayHex(world.trace_hash());
-      Say("\", \"step\": ");
-      SayNumber(world.step());
-      Say(", \"replay\": \"");
-      Say(replay_before_seed);
-      SayNumber(current_seed);
-      Say(replay_after_seed);
-      Say("\"}\n");
-      close(say_fd);
-    }
-    say_fd = 2;
-  }
-  signal(signal_number, SIG_DFL);
-  sigset_t signals;
-  sigemptyset(&signals);
-  sigaddset(&signals, signal_number);
-  pthread_sigmask(SIG_UNBLOCK, &signals, nullptr);
-  // Not raise(): on a simulated thread it is intercepted and simulated.
-  kill(getpid(), signal_number);
-  _exit(128 + signal_number);
+  Say(", \"replay\": \"");
+  Say(replay_before_seed);
+  SayNumber(current_seed);
+  Say(replay_after_seed);
+  Say("\"}\n");
+  close(fd);
+  say_fd = 2;
+  say_into = into;
+}
+
+[[noreturn]] void ShortReportAndDie(int signal_number, World& world) {
+  SayShortReport(signal_number, world, 0);
+  WriteShortReportJson(signal_number, world, 0);
+  CrashGuard::DieBy(signal_number);
 }
 // The alternate signal stack, mmap'd with a guard page below it: a handler
 // that faults again must hit the guard, not the globals (and GOT) that would
@@ -179,7 +224,10 @@ void OnCrashSignal(int signal_number, siginfo_t* info, void* context) {
     // interceptors/signal.cpp) and delivered by calling this handler, not
     // a fault: the process is as sound as the call that sent it.
     const bool fault = context != nullptr;
-    if (fault && InsideLibc(context)) ShortReportAndDie(signal_number, world);
+    if (fault && InsideLibc(context)) {
+      if (libc_fault_handler != nullptr && RuntimeHeapIsOn()) libc_fault_handler(signal_number, world);
+      ShortReportAndDie(signal_number, world);
+    }
     SimThread& thread = world.running();
     std::string message = "T" + std::to_string(thread.id) + " received SIG" + std::string(sigabbrev_np(signal_number)) +
                           " (" + strsignal(signal_number) + ")";
@@ -270,6 +318,28 @@ CrashGuard::~CrashGuard() {
 }
 
 void CrashGuard::SetSeed(std::uint64_t seed) { current_seed = seed; }
+
+void CrashGuard::SetLibcFaultHandler(LibcFaultHandler handler) { libc_fault_handler = handler; }
+
+std::string CrashGuard::ShortReport(int signal_number, World& world, std::uint64_t preemptions_before_shrink) {
+  std::string report;
+  say_into = &report;
+  SayShortReport(signal_number, world, preemptions_before_shrink);
+  say_into = nullptr;
+  WriteShortReportJson(signal_number, world, preemptions_before_shrink);
+  return report;
+}
+
+void CrashGuard::DieBy(int signal_number) {
+  signal(signal_number, SIG_DFL);
+  sigset_t signals;
+  sigemptyset(&signals);
+  sigaddset(&signals, signal_number);
+  pthread_sigmask(SIG_UNBLOCK, &signals, nullptr);
+  // Not raise(): on a simulated thread it is intercepted and simulated.
+  kill(getpid(), signal_number);
+  _exit(128 + signal_number);
+}
 
 void CrashGuard::AfterCrash() {
   handling_crash = 0;

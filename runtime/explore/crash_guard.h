@@ -13,7 +13,8 @@
 // assert() are (interceptors/process.cpp). A crash inside libc itself (glibc aborting on a double free, a fault inside
 // malloc) may hold the heap's lock, so no report can be built with the heap:
 // a short one is written with write(2) from static buffers, and the process
-// dies by the signal.
+// dies by the signal; unless a LibcFaultHandler takes it over, with only the
+// runtime's own heap (core/runtime_heap.h), which the fault cannot hold.
 #ifndef SIM_RUNTIME_CRASH_GUARD_H_
 #define SIM_RUNTIME_CRASH_GUARD_H_
 
@@ -24,6 +25,8 @@
 #include <string>
 
 namespace sim::internal {
+
+class World;
 
 class CrashGuard {
  public:
@@ -44,6 +47,18 @@ class CrashGuard {
   // Replaces the replay command around the seed, for a strategy whose replay
   // spec moved between seeds (pct's estimate).
   static void SetReplayCommand(const std::string& replay_before_seed, const std::string& replay_after_seed);
+
+  // Called for a crash inside libc on a simulated thread, in the signal
+  // handler, when the runtime has a heap of its own; when it returns, the
+  // short report is written and the process dies as without it. It may not
+  // call into libc's heap (the faulting call may hold its lock).
+  using LibcFaultHandler = void (*)(int signal_number, World& world);
+  static void SetLibcFaultHandler(LibcFaultHandler handler);
+  // The short report's text, with the preemptions and (when decisions were
+  // kept) the schedule; `preemptions_before_shrink` != 0 tells a shrunk one.
+  static std::string ShortReport(int signal_number, World& world, std::uint64_t preemptions_before_shrink);
+  // Ends the process by `signal_number`, from its handler.
+  [[noreturn]] static void DieBy(int signal_number);
 
  private:
   struct sigaction previous_[32] = {};

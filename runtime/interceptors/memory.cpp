@@ -5,7 +5,8 @@
 // it does natively, where the state lives in the object's own bytes.
 // operator delete reaches free through libstdc++'s PLT; glibc's own internal
 // frees (fclose's) do not come here, which is why fclose is intercepted too
-// (interceptors/stdio.cpp). Allocation is not intercepted.
+// (interceptors/stdio.cpp). Allocation is not intercepted; a block of the
+// runtime's own heap (core/runtime_heap.h) goes back there.
 //
 // Three constraints shape this file:
 // - free runs everywhere: before main, in the dynamic loader, on real
@@ -29,6 +30,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "core/runtime_heap.h"
 #include "core/world.h"
 #include "interceptors/real_function.h"
 
@@ -110,6 +112,8 @@ std::size_t BlockSize(char* block) {
 extern "C" {
 
 __attribute__((weak)) void free(void* pointer) noexcept {
+  if (InRuntimeHeap(pointer)) [[unlikely]]
+    return RuntimeHeapFree(pointer);
   if (pointer != nullptr && InWorld()) [[unlikely]]
     ForgetModelsInBlock(static_cast<char*>(pointer));
   const FreeFunction function = real_free.load(std::memory_order_acquire);
@@ -121,6 +125,8 @@ __attribute__((weak)) void free(void* pointer) noexcept {
 // A block that moves ends every object in it; one that shrinks in place,
 // those beyond the new size. A failed realloc leaves the block as it was.
 __attribute__((weak)) void* realloc(void* pointer, std::size_t size) noexcept {
+  if (InRuntimeHeap(pointer)) [[unlikely]]
+    return RuntimeHeapReallocate(pointer, size);
   if (pointer == nullptr || !InWorld()) return real_realloc(pointer, size);
   World& world = *current_world;
   auto* block = static_cast<char*>(pointer);
@@ -133,6 +139,10 @@ __attribute__((weak)) void* realloc(void* pointer, std::size_t size) noexcept {
   world.ForgetModelsIn(moved == pointer ? block + size : block, block + old_size);
   return moved;
 }
+
+// This file's free under a name a program cannot take: the runtime's heap
+// compares it with `free` to learn whether the program kept its own.
+void __sim_free_interceptor(void* pointer) noexcept __attribute__((alias("free")));
 
 __attribute__((weak)) int munmap(void* address, std::size_t length) noexcept {
   if (InWorld()) current_world->ForgetModelsIn(address, static_cast<char*>(address) + length);

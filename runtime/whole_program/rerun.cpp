@@ -128,19 +128,32 @@ std::optional<CandidateResult> CandidateRunner::Run(const std::string& extra_opt
 
 void WriteOutcomeFile(const std::string& path, const Outcome& outcome, const StrategyRecording& recording,
                       int exit_status, const std::string& report) {
-  std::ofstream file(path, std::ios::trunc);
-  file << static_cast<int>(outcome.verdict) << ' ' << outcome.failure_signature << ' ' << outcome.preemptions << ' '
-       << exit_status << ' ' << outcome.trace_hash << ' ' << EncodeAnchored(outcome.anchored) << '\n'
-       << (recording.reduced ? 1 : 0) << ' ' << recording.choices.size();
+  // Built in a string and written with write(2), not an ofstream: after a
+  // crash inside libc this runs with libc's heap possibly locked, and the
+  // string comes from the runtime's own (core/runtime_heap.h).
+  std::string text = std::to_string(static_cast<int>(outcome.verdict)) + ' ' +
+                     std::to_string(outcome.failure_signature) + ' ' + std::to_string(outcome.preemptions) + ' ' +
+                     std::to_string(exit_status) + ' ' + std::to_string(outcome.trace_hash) + ' ' +
+                     EncodeAnchored(outcome.anchored) + '\n' + (recording.reduced ? "1 " : "0 ") +
+                     std::to_string(recording.choices.size());
   for (const ChoiceRecord& choice : recording.choices) {
-    file << '\n'
-         << choice.current << ' ' << choice.current_points << ' ' << (choice.current_enabled ? 1 : 0) << ' '
-         << (choice.switch_by_default ? 1 : 0) << ' ' << choice.enabled.size();
-    for (ThreadId thread : choice.enabled) file << ' ' << thread;
-    file << ' ' << choice.also_try.size();
-    for (ThreadId thread : choice.also_try) file << ' ' << thread;
+    text += '\n' + std::to_string(choice.current) + ' ' + std::to_string(choice.current_points) + ' ' +
+            (choice.current_enabled ? "1 " : "0 ") + (choice.switch_by_default ? "1 " : "0 ") +
+            std::to_string(choice.enabled.size());
+    for (ThreadId thread : choice.enabled) text += ' ' + std::to_string(thread);
+    text += ' ' + std::to_string(choice.also_try.size());
+    for (ThreadId thread : choice.also_try) text += ' ' + std::to_string(thread);
   }
-  file << '\n' << report;
+  text += '\n';
+  text += report;
+  const int fd = open(path.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
+  if (fd < 0) return;
+  for (std::size_t written = 0; written < text.size();) {
+    const ssize_t count = write(fd, text.data() + written, text.size() - written);
+    if (count <= 0) break;
+    written += static_cast<std::size_t>(count);
+  }
+  close(fd);
 }
 
 std::string RaceReversalOption(const Options& options) { return options.por != 0 ? ":race_reversals=1" : ""; }

@@ -40,6 +40,7 @@
 #include "strategy/schedule.h"
 #include "whole_program/candidate_server.h"
 #include "whole_program/fork_server.h"
+#include "whole_program/libc_crash.h"
 #include "whole_program/rerun.h"
 #include "whole_program/search_across_processes.h"
 
@@ -190,7 +191,11 @@ int ReportSeed(char** argv, const sim::Options& options, Outcome outcome, int ex
         outcome.verdict = sim::Verdict::kNondeterministic;
         outcome.message = std::move(nondeterminism);
       } else if (failed) {
+        // The same execution, which recorded what this run did not (and
+        // what a crash inside libc left it no heap to work out).
         outcome.anchored = std::move(second->anchored);
+        outcome.preemptions = second->preemptions;
+        outcome.failure_signature = second->failure_signature;
       }
     }
     // A nondeterministic failure cannot be replayed. (A crash inside libc
@@ -228,6 +233,20 @@ int ReportSeed(char** argv, const sim::Options& options, Outcome outcome, int ex
   _exit(program_failed ? exit_status : sim::exit_status::kVerdict);
 }
 
+// A fresh image of a seed's run that crashed inside libc (libc_crash.h):
+// the seed rerun, shrunk and told as any failure, from the crash as found.
+int ReportLibcCrash(char** argv, const sim::Options& options, const InternalOptions& internal) {
+  std::optional<Outcome> crash = LibcCrashAsFound(internal);
+  if (!crash) {
+    std::fprintf(stderr,
+                 "simthread: SIM_OPTIONS: option 'libc_crash' is internal (<signal>.<hash>.<count>), got '%s'\n",
+                 internal.libc_crash.c_str());
+    return sim::exit_status::kUsage;
+  }
+  if (!internal.choice_points_file.empty()) std::ofstream(internal.choice_points_file) << crash->choice_points;
+  return ReportSeed(argv, options, std::move(*crash), 0);
+}
+
 int RunMainInWorld(int argc, char** argv, char** envp) {
   sim::Options options;
   InternalOptions internal;  // set when this process is sim-run's or a rerun (rerun.h)
@@ -235,6 +254,7 @@ int RunMainInWorld(int argc, char** argv, char** envp) {
 
   // A shrinking candidate (rerun.h) follows the anchored decisions it was given.
   const bool candidate = !internal.outcome_file.empty();
+  if (!candidate && !internal.libc_crash.empty()) return ReportLibcCrash(argv, options, internal);
   if (!candidate && options.strategy.starts_with("dfs:"))
     return SearchSchedulesAcrossProcesses(argv, options, internal);
   std::unique_ptr<Strategy> strategy = internal.anchored.empty()
@@ -247,6 +267,11 @@ int RunMainInWorld(int argc, char** argv, char** envp) {
   const RunKind kind = !candidate                     ? RunKind::kSeed
                        : internal.outcome_report != 0 ? RunKind::kToldCandidate
                                                       : RunKind::kCandidate;
+  if (candidate) {
+    AnswerLibcCrashes(internal);
+  } else if (options.shrink != 0) {
+    HandLibcCrashesToAFreshImage(argv);
+  }
   int exit_status = 0;
   Outcome outcome = RunMain(argc, argv, envp, options, deciding, kind, exit_status);
   if (!outcome.schedule_mismatch.empty()) {
