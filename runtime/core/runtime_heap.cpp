@@ -18,6 +18,9 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "common/exit_status.h"
+#include "core/check.h"
+
 // The free interceptor (interceptors/memory.cpp) under a name of its own:
 // `free` is the program's when it links its own allocator statically.
 extern "C" void __sim_free_interceptor(void* block) noexcept;
@@ -94,7 +97,7 @@ class Heap {
   void Free(void* pointer) {
     auto* block = static_cast<char*>(pointer);
     const Header& header = *reinterpret_cast<Header*>(block - kHeader);
-    if (header.magic != kMagic) Corrupt(block);
+    if (header.magic != kMagic) Corrupt();
     const std::size_t bytes = ClassBytes(static_cast<int>(header.size_class));
     if (bytes >= kReturnPagesFrom) ReturnPages(block, bytes - kHeader);
     Lock();
@@ -119,7 +122,7 @@ class Heap {
   void Unlock() { locked_.store(false, std::memory_order_release); }
 
   // Reserves the range; false when it cannot be reserved (address space
-  // limited by ulimit -v, or a program's own allocator).
+  // limited by ulimit -v).
   bool Reserve() {
     void* range = mmap(nullptr, kRuntimeHeapBytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (range == MAP_FAILED) return false;
@@ -154,12 +157,8 @@ class Heap {
     if (last > first) madvise(reinterpret_cast<void*>(first), last - first, MADV_DONTNEED);
   }
 
-  [[noreturn]] static void Corrupt(const char* block) {
-    static constexpr char kMessage[] =
-        "simthread: a block of the runtime's own heap was freed twice or overwritten; this is a simthread bug\n";
-    (void)write(STDERR_FILENO, kMessage, sizeof kMessage - 1);
-    (void)block;
-    std::abort();
+  [[noreturn]] static void Corrupt() {
+    SIM_UNREACHABLE("a block of the runtime's own heap was freed twice, or its header overwritten");
   }
 
   std::atomic<bool> locked_{false};
@@ -239,7 +238,7 @@ extern "C" void* __sim_runtime_new(std::size_t size) {
     if (void* block = heap.Allocate(size)) return block;
   }
   if (void* block = std::malloc(size != 0 ? size : 1)) return block;
-  std::abort();  // the runtime does not recover from exhausted memory
+  Die(sim::exit_status::kEnvironment, {"out of memory for the runtime's own records"});
 }
 
 // A block not of this heap came from the program's malloc (the heap is off,
