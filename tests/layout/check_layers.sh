@@ -15,6 +15,7 @@ cd "$root/runtime"
 # Every folder may include common/ (header-only, standard library only).
 declare -A allowed=(
   [core]="strategy/strategy.h interceptors/keys.h interceptors/real_function.h"
+  [race]=""
   [strategy]="core"
   [interceptors]="core"
   [abi]="core interceptors"

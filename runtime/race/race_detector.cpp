@@ -1,0 +1,112 @@
+// race_detector.cpp: see race_detector.h. Vector clocks as FastTrack keeps
+// them (an epoch per access, a clock per thread and sync object); per
+// granule, the accesses a later one may race with, in TSan's few slots
+// rather than FastTrack's read clock, so that neighbouring bytes keep
+// separate histories.
+#include "race/race_detector.h"
+
+#include <bit>
+
+namespace sim::internal {
+
+void RaceDetector::Reset() {
+  threads_.clear();
+  syncs_.clear();
+  shadow_.Clear();
+  reported_.clear();
+  ClockOf(0);
+}
+
+VectorClock& RaceDetector::ClockOf(RaceThread thread) {
+  if (thread >= threads_.size()) threads_.resize(thread + 1);
+  VectorClock& clock = threads_[thread];
+  if (clock.Get(thread) == 0) clock.Set(thread, 1);  // a thread's first epoch is 1: 0 is "no access"
+  return clock;
+}
+
+void RaceDetector::ThreadStarted(RaceThread child, RaceThread parent) {
+  ClockOf(child);
+  ClockOf(parent);
+  threads_[child].Join(threads_[parent]);
+  threads_[parent].Tick(parent);
+}
+
+void RaceDetector::ThreadJoined(RaceThread joiner, RaceThread joined) {
+  ClockOf(joined);
+  ClockOf(joiner).Join(threads_[joined]);
+}
+
+void RaceDetector::Release(RaceThread thread, const void* sync) {
+  VectorClock& clock = ClockOf(thread);
+  syncs_[sync].Join(clock);
+  clock.Tick(thread);
+}
+
+void RaceDetector::Acquire(RaceThread thread, const void* sync) {
+  VectorClock& clock = ClockOf(thread);
+  const auto found = syncs_.find(sync);
+  if (found != syncs_.end()) clock.Join(found->second);
+}
+
+std::optional<Race> RaceDetector::Access(RaceThread thread, std::uintptr_t address, std::size_t size, const void* site,
+                                         bool write) {
+  ClockOf(thread);
+  std::optional<Race> first;
+  const std::uintptr_t end = address + (size == 0 ? 1 : size);
+  for (std::uintptr_t at = address; at < end;) {
+    const std::uintptr_t granule = at >> kGranuleBits;
+    const std::uintptr_t stop = std::min(end, (granule + 1) << kGranuleBits);
+    const auto count = static_cast<unsigned>(stop - at);
+    const auto bytes = static_cast<std::uint8_t>(((1u << count) - 1) << (at & 7));
+    std::optional<Race> race = AccessGranule(thread, granule, bytes, site, write);
+    if (!first) first = race;
+    at = stop;
+  }
+  return first;
+}
+
+std::optional<Race> RaceDetector::AccessGranule(RaceThread thread, std::uintptr_t granule, std::uint8_t bytes,
+                                                const void* site, bool write) {
+  ShadowCell& cell = shadow_.At(granule);
+  const VectorClock& clock = threads_[thread];
+  std::optional<Race> race;
+  for (const AccessRecord& slot : cell.slots) {
+    const bool conflicts = (slot.bytes & bytes) != 0 && (write || slot.write);
+    if (race || !conflicts || slot.epoch.thread == thread || clock.Knows(slot.epoch)) continue;
+    race = Report(granule, slot.bytes & bytes, {thread, write, site}, {slot.epoch.thread, slot.write, slot.site});
+  }
+  // Where this access goes: over one it supersedes (one that happened
+  // before it, on bytes it covers, and not a write it would remember as a
+  // read: a later read racing with that write would go unseen), else a free
+  // slot, else the next in turn.
+  AccessRecord* place = nullptr;
+  for (AccessRecord& slot : cell.slots) {
+    const bool superseded = !slot.epoch.empty() && (slot.bytes & ~bytes) == 0 && (write || !slot.write) &&
+                            (slot.epoch.thread == thread || clock.Knows(slot.epoch));
+    if (superseded) {
+      if (place == nullptr) {
+        place = &slot;
+      } else {
+        slot = AccessRecord{};  // one place is enough for the new access
+      }
+    }
+  }
+  for (AccessRecord& slot : cell.slots) {
+    if (place == nullptr && slot.epoch.empty()) place = &slot;
+  }
+  if (place == nullptr) {
+    place = &cell.slots[cell.next_evicted];
+    cell.next_evicted = static_cast<std::uint8_t>((cell.next_evicted + 1) % ShadowCell::kSlots);
+  }
+  *place = {{thread, clock.Get(thread)}, site, bytes, write};
+  return race;
+}
+
+std::optional<Race> RaceDetector::Report(std::uintptr_t granule, std::uint8_t common, RaceAccess current,
+                                         RaceAccess previous) {
+  const auto sites = std::minmax(current.site, previous.site);
+  if (!reported_.insert({sites.first, sites.second}).second) return std::nullopt;
+  return Race{(granule << kGranuleBits) + static_cast<unsigned>(std::countr_zero(common)), current, previous};
+}
+
+}  // namespace sim::internal
