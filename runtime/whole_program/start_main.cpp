@@ -199,7 +199,8 @@ int ReportSeed(char** argv, const sim::Options& options, Outcome outcome, int ex
       }
     }
     // A nondeterministic failure cannot be replayed. (A crash inside libc
-    // never gets here: its short report ended the process.)
+    // gets here in a fresh image of the process, ReportLibcCrash, or not at
+    // all: without the runtime's own heap its short report ended it.)
     if (outcome.verdict != sim::Verdict::kPass && outcome.verdict != sim::Verdict::kNondeterministic) {
       told = ShrinkAndTellByRerunning(candidates, options, outcome, ReplayBy::kSeed);
     }
