@@ -97,6 +97,10 @@ inline void World::RecordPoint(EventKind kind, const void* object, const Site& s
 void World::SchedulingPoint(EventKind kind, const void* object, const Site& site) {
   SimThread& self = *running_;
   RecordPoint(kind, object, site);
+  // Some interceptors act before their point (an unlock): what the thread
+  // did so far is released before another can run.
+  if (races_ != nullptr) [[unlikely]]
+    SyncEdgeForRaces(kind, object, /*acquire=*/false);
   // Nothing to decide while T0 is the only thread (before the first one
   // starts): count the step, and leave the scheduler out.
   if (threads_.size() == 1 && kind != EventKind::kThreadCreate && steps_ + 1 <= step_check_at_) {
@@ -107,6 +111,8 @@ void World::SchedulingPoint(EventKind kind, const void* object, const Site& site
   // The interceptor acts after its point; what its step touches is the
   // footprint RecordPoint gave it, so not ReadinessMayHaveChanged.
   ForgetEnabled();
+  if (races_ != nullptr) [[unlikely]]
+    SyncEdgeForRaces(kind, object, /*acquire=*/true);
   if (!self.pending_signals.empty()) DeliverPendingSignals(*this);
 }
 
@@ -131,7 +137,7 @@ void World::AccessSchedulingPoint(EventKind kind, const void* object, unsigned s
     // decide nothing either: they take GoOnUnasked's path, as points that
     // are not choice points. Not where every step's footprint is kept, nor
     // where each point's trust in the last poll is to be checked.
-    if (!keep_transitions_ && !enabled_cache_check_requested) {
+    if (!keep_transitions_ && !enabled_cache_check_requested && races_ == nullptr) {
       unasked_access_limit_ = step_check_at_;
       unasked_choice_points_ = false;
       unasked_watched_.clear();
@@ -139,6 +145,8 @@ void World::AccessSchedulingPoint(EventKind kind, const void* object, unsigned s
   } else {
     Reschedule(/*willing_to_wait=*/false);
   }
+  if (races_ != nullptr) [[unlikely]]
+    CheckForRace(kind, object, size, source);
   if (!self.pending_signals.empty()) DeliverPendingSignals(*this);
 }
 
@@ -169,6 +177,8 @@ bool World::Block(const Wait& wait) {
   const bool satisfied = self.woken || (wait.ready != nullptr && wait.ready(wait.model));
   self.state = ThreadState::kRunnable;
   self.woken = false;
+  if (races_ != nullptr) [[unlikely]]
+    SyncEdgeForRaces(EventKind::kMutexLock, self.wait.object, /*acquire=*/true);  // released while it waited
   self.wait = Wait{};
   ReadinessMayHaveChanged();  // the interceptor acts after the wait (takes the lock it waited for)
   // After the wait is over, so a handler that reaches a scheduling point
@@ -347,7 +357,7 @@ inline ThreadId World::Decide(std::span<const ThreadId> candidates, const SimThr
 void World::LetGoOnUnasked(std::uint64_t same_for, std::span<const ThreadId> enabled, ThreadId running) {
   // Where every decision is recorded, or every step's footprint, the
   // strategy is asked at every point.
-  if (keep_decisions_ || keep_transitions_) return;
+  if (keep_decisions_ || keep_transitions_ || races_ != nullptr) return;
   // A strategy that sees pending operations (pos) answers anew where the
   // running thread's access races with another's: those are watched.
   unasked_watched_.clear();

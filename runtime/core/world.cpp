@@ -14,6 +14,7 @@
 
 #include "core/check.h"
 #include "interceptors/keys.h"
+#include "race/race_detector.h"
 
 extern "C" {
 unsigned char __sim_world_active = 0;
@@ -105,6 +106,10 @@ World::World(const Options& options, Strategy& strategy, std::uint64_t seed) : o
   TakeSpare(enabled_, spare_enabled);
   TakeSpare(unfinished_, spare_unfinished);
   TakeSpare(pending_, spare_pending);
+  if (options_.races != 0) {
+    races_ = std::make_unique<RaceDetector>();
+    races_->Reset();
+  }
 }
 
 World::~World() {
@@ -192,6 +197,7 @@ SimThread& World::CreateThread(std::function<void()> body) {
   }
   thread->context = MakeFiber(thread->stack.lowest, thread->stack.size, ThreadEntry);
   strategy_.OnThreadCreated(thread->id);
+  if (races_ != nullptr && running_ != &driver_) races_->ThreadStarted(thread->id, running_->id);
   unfinished_.push_back(thread.get());
   if (unfinished_.size() == 2) shared_since_ = steps_;
   // A new runnable thread. What the creator's step touches besides is the
@@ -290,6 +296,11 @@ void World::ExitRunningThread() {
     EndTransition(self, Footprint{});
   }
   trace_.Record(steps_, now_ns_, self.id, EventKind::kThreadExit, nullptr, self.last_site, EventsInterleave());
+  // Its stack goes back to the pool: the next thread's frames there are new objects.
+  if (races_ != nullptr) {
+    races_->Forget(reinterpret_cast<std::uintptr_t>(self.stack.lowest),
+                   reinterpret_cast<std::uintptr_t>(self.stack.top()));
+  }
   self.state = ThreadState::kFinished;
   unfinished_.erase(std::find(unfinished_.begin(), unfinished_.end(), &self));
   if (unfinished_.size() == 1) shared_steps_ += steps_ - shared_since_;

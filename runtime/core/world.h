@@ -38,6 +38,8 @@
 
 namespace sim::internal {
 
+class RaceDetector;
+
 // Why a thread is not running, and when it may run again. A blocked thread
 // is enabled once it was woken, or `ready` says so, or the clock reached its
 // deadline (then it timed out).
@@ -161,6 +163,7 @@ class World {
   std::uint64_t trace_hash() const { return trace_.hash(); }
   // The outcome so far: preemptions and decisions as they stand.
   const Outcome& outcome() const { return outcome_; }
+  RaceDetector* races() { return races_.get(); }  // with options.races (race_checks.cpp), else null
 
   // The user's frames above the interceptor that calls this.
   __attribute__((always_inline)) Site CallerSite() {
@@ -539,6 +542,9 @@ class World {
   // and the next step check, or no other thread can run; 0 from the next
   // PickNext, ForgetEnabled or signal on.
   std::uint64_t unasked_access_limit_ = 0;
+  std::unique_ptr<RaceDetector> races_;
+  void CheckForRace(EventKind kind, const void* object, unsigned size, const __sim_site* source);
+  void SyncEdgeForRaces(EventKind kind, const void* object, bool acquire);
   bool unasked_choice_points_ = false;  // those points are choice points (the first case)
   void LetGoOnUnasked(std::uint64_t same_for, std::span<const ThreadId> enabled, ThreadId running);
   std::vector<PendingOperation> unasked_watched_;  // the other threads' pending operations, for pos

@@ -33,6 +33,7 @@
 #include "core/runtime_heap.h"
 #include "core/world.h"
 #include "interceptors/real_function.h"
+#include "race/race_detector.h"
 
 using namespace sim::internal;
 
@@ -101,6 +102,10 @@ std::size_t BlockSize(char* block) {
 // instructions with no frame.
 [[gnu::noinline]] void ForgetModelsInBlock(char* block) {
   World& world = *current_world;
+  if (RaceDetector* races = world.races()) {  // a new object there is not racing this one
+    const auto begin = reinterpret_cast<std::uintptr_t>(block);
+    races->Forget(begin, begin + BlockSize(block));
+  }
   const void* first = world.FirstModelAtOrAbove(block);
   if (first == nullptr) return;
   char* const end = block + BlockSize(block);
@@ -146,6 +151,10 @@ void __sim_free_interceptor(void* pointer) noexcept __attribute__((alias("free")
 
 __attribute__((weak)) int munmap(void* address, std::size_t length) noexcept {
   if (InWorld()) current_world->ForgetModelsIn(address, static_cast<char*>(address) + length);
+  if (InWorld() && current_world->races() != nullptr) {
+    const auto begin = reinterpret_cast<std::uintptr_t>(address);
+    current_world->races()->Forget(begin, begin + length);
+  }
   return real_munmap(address, length);
 }
 

@@ -4,6 +4,8 @@
 #include <cerrno>
 #include <ctime>
 
+#include "race/race_detector.h"
+
 namespace sim::internal {
 namespace {
 
@@ -48,10 +50,15 @@ int AcquireMutex(World& world, pthread_mutex_t* mutex, std::optional<std::uint64
   // again from its bytes, which the world never writes, whenever a thread
   // takes it.
   model.kind = KindOf(mutex);
+  // Where it is taken, not only at a lock's point: a condition variable's
+  // waiter takes it back with no point of its own (races=1).
+  if (RaceDetector* races = world.races()) races->Acquire(self.id, mutex);
   return 0;
 }
 
 int ReleaseMutex(World& world, pthread_mutex_t* mutex) {
+  // And released where it is released: a condition variable's wait lets it go.
+  if (RaceDetector* races = world.races()) races->Release(world.running().id, mutex);
   MutexModel& model = MutexModelOf(world, mutex);
   if (model.owner != &world.running()) {
     if (model.owner == nullptr) model.kind = KindOf(mutex);  // as when taken (AcquireMutex)

@@ -13,6 +13,7 @@
 
 #include "core/world.h"
 #include "interceptors/real_function.h"
+#include "race/race_detector.h"
 
 using namespace sim::internal;
 
@@ -56,6 +57,7 @@ int Join(World& world, pthread_t handle, void** result, EventKind kind, const Si
     world.ReleasedBeforePoint(result);  // written here, after the point
   }
   if (result != nullptr) *result = target->result;
+  if (RaceDetector* races = world.races()) races->ThreadJoined(world.running().id, target->id);
   target->joined = true;
   world.RetireThread(*target);
   return 0;

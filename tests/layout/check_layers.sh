@@ -14,10 +14,10 @@ cd "$root/runtime"
 # folder: what else it may include (a folder, or one header of a folder).
 # Every folder may include common/ (header-only, standard library only).
 declare -A allowed=(
-  [core]="strategy/strategy.h interceptors/keys.h interceptors/real_function.h"
+  [core]="race strategy/strategy.h interceptors/keys.h interceptors/real_function.h"
   [race]=""
   [strategy]="core"
-  [interceptors]="core"
+  [interceptors]="core race"
   [abi]="core interceptors"
   [report]="core strategy"
   [explore]="core strategy interceptors report"
