@@ -13,20 +13,26 @@ void DropBytes(AccessRecord& record, std::uint8_t bytes) {
 }  // namespace
 
 void ShadowMemory::Forget(std::uintptr_t begin, std::uintptr_t end) {
+  // Page by page: a finished thread's whole stack is forgotten, most of it
+  // never touched.
   for (std::uintptr_t address = begin; address < end;) {
-    const std::uintptr_t granule = address >> kGranuleBits;
-    const std::uintptr_t granule_end = (granule + 1) << kGranuleBits;
-    const std::uintptr_t stop = end < granule_end ? end : granule_end;
-    const unsigned first = static_cast<unsigned>(address & 7);
-    const unsigned count = static_cast<unsigned>(stop - address);
-    const auto bytes = static_cast<std::uint8_t>(((1u << count) - 1) << first);
-    // Pages never touched have nothing to forget.
-    const auto page = pages_.find(granule >> kPageBits);
-    if (page != pages_.end()) {
-      ShadowCell& cell = page->second->cells[granule & (kCellsPerPage - 1)];
-      for (AccessRecord& slot : cell.slots) DropBytes(slot, bytes);
+    const std::uintptr_t key = (address >> kGranuleBits) >> kPageBits;
+    const std::uintptr_t page_end = (key + 1) << (kPageBits + kGranuleBits);
+    const std::uintptr_t stop_in_page = end < page_end ? end : page_end;
+    const auto page = pages_.find(key);
+    if (page == pages_.end()) {
+      address = stop_in_page;
+      continue;
     }
-    address = stop;
+    while (address < stop_in_page) {
+      const std::uintptr_t granule = address >> kGranuleBits;
+      const std::uintptr_t granule_end = (granule + 1) << kGranuleBits;
+      const std::uintptr_t stop = stop_in_page < granule_end ? stop_in_page : granule_end;
+      const auto count = static_cast<unsigned>(stop - address);
+      const auto bytes = static_cast<std::uint8_t>(((1u << count) - 1) << (address & 7));
+      for (AccessRecord& slot : page->second->cells[granule & (kCellsPerPage - 1)].slots) DropBytes(slot, bytes);
+      address = stop;
+    }
   }
 }
 

@@ -174,6 +174,18 @@ TEST_F(RaceDetectorTest, FreedMemoryDropsItsHistory) {
   EXPECT_TRUE(detector.Read(2, kWord + 20, 4, kSiteC));
 }
 
+TEST_F(RaceDetectorTest, ForgettingALargeRangeReachesEveryTouchedPage) {
+  // A finished thread's whole stack: megabytes, a few words of them touched.
+  constexpr std::uintptr_t kFar = kWord + (std::uintptr_t{3} << 20);
+  detector.Write(1, kWord, 8, kSiteA);
+  detector.Write(1, kFar, 8, kSiteA);
+  detector.Write(1, kFar + 64, 8, kSiteA);
+  detector.Forget(kWord, kFar + 8);
+  EXPECT_FALSE(detector.Write(2, kWord, 8, kSiteB));
+  EXPECT_FALSE(detector.Write(2, kFar, 8, kSiteB));
+  EXPECT_TRUE(detector.Write(2, kFar + 64, 8, kSiteC)) << "past the forgotten range";
+}
+
 TEST_F(RaceDetectorTest, EachPairOfSitesIsReportedOnce) {
   detector.Write(1, kWord, 4, kSiteA);
   EXPECT_TRUE(detector.Write(2, kWord, 4, kSiteB));
