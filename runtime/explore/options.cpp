@@ -140,12 +140,15 @@ void ApplyEnvironmentOptions(Options& options, InternalOptions* internal) {
 std::string OptionsHelp() {
   std::string text = "simthread options (SIM_OPTIONS=key=value:key=value, or --sim_key=value in tests):\n";
   auto row = [&text](const char* name, const char* type, const std::string& default_value, const char* help) {
-    char line[512];
+    char columns[128];
     // Wide enough for the longest name (check_determinism), so columns line
-    // up; docs/options.md is generated from this text.
-    std::snprintf(line, sizeof line, "  %-17s %-6s default %-7s  %s\n", name, type,
-                  default_value.empty() ? "\"\"" : default_value.c_str(), help);
-    text += line;
+    // up; docs/options.md is generated from this text. The help text is
+    // appended whole: a fixed buffer cut long ones and ran the next row on.
+    std::snprintf(columns, sizeof columns, "  %-17s %-6s default %-7s  ", name, type,
+                  default_value.empty() ? "\"\"" : default_value.c_str());
+    text += columns;
+    text += help;
+    text += '\n';
   };
   row("seed", "uint64", "-", "explore exactly this one seed (first_seed=N, seeds=1)");
   row("schedule", "string", "-",

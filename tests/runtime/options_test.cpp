@@ -1,5 +1,7 @@
 // SIM_OPTIONS: every option is settable, overrides code, and bad input is an
 // error naming the key and the valid values.
+#include "explore/options.h"
+
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -70,8 +72,21 @@ TEST_F(OptionsTest, SeparatorsAndStrategyWithColon) {
 
 TEST_F(OptionsTest, HelpListsEveryOptionWithItsDefaultAndExits) {
   setenv("SIM_OPTIONS", "help=1", 1);
-  EXPECT_EXIT(sim::explore([] {}), ::testing::ExitedWithCode(0),
-              "first_seed.*\n.*seeds.*default 100.*\n.*strategy.*default portfolio:pos,pct:5.*\n.*max_steps.*\n.*stack_size");
+  EXPECT_EXIT(
+      sim::explore([] {}), ::testing::ExitedWithCode(0),
+      "first_seed.*\n.*seeds.*default 100.*\n.*strategy.*default portfolio:pos,pct:5.*\n.*max_steps.*\n.*stack_size");
+}
+
+// Each option's help text whole, at the end of its own row: a fixed buffer
+// once cut a long one and ran the next option's row into it (and
+// docs/options.md, generated from this text, with it).
+TEST_F(OptionsTest, HelpGivesEveryOptionItsWholeTextOnARowOfItsOwn) {
+  const std::string help = sim::internal::OptionsHelp();
+#define SIM_OPTION(type, name, default_value, text)                                     \
+  EXPECT_THAT(help, HasSubstr(std::string("  ") + #name + " ")) << "no row for " #name; \
+  EXPECT_THAT(help, HasSubstr(std::string(text) + "\n")) << "the help of " #name " is cut or run on";
+#include "sim/options.inc"
+#undef SIM_OPTION
 }
 
 TEST_F(OptionsTest, TooSmallStackIsAnError) {
