@@ -8,10 +8,9 @@
 
 #include <cinttypes>
 #include <cstdio>
-#include <cstring>
 #include <string>
-#include <vector>
 
+#include "common/child_environment.h"
 #include "core/world.h"
 #include "explore/crash_guard.h"
 #include "strategy/recording.h"
@@ -38,20 +37,14 @@ void ExecFreshImage(int signal_number, World& world) {
   char crash[80];
   std::snprintf(crash, sizeof crash, ":libc_crash=%d.%" PRIu64 ".%" PRIu64, signal_number, outcome.trace_hash,
                 outcome.choice_points);
-  const std::string options = std::string("SIM_OPTIONS=") + (existing != nullptr ? existing : "") + crash;
-  std::vector<char*> environment;
-  for (char** entry = __environ; *entry != nullptr; ++entry) {
-    if (std::strncmp(*entry, "SIM_OPTIONS=", 12) != 0) environment.push_back(*entry);
-  }
-  environment.push_back(const_cast<char*>(options.c_str()));
-  environment.push_back(nullptr);
+  sim::common::ChildEnvironment environment(std::string(existing != nullptr ? existing : "") + crash);
   // The signal stays blocked across exec unless unblocked here; the fresh
   // image dies by it at the end.
   sigset_t signals;
   sigemptyset(&signals);
   sigaddset(&signals, signal_number);
   pthread_sigmask(SIG_UNBLOCK, &signals, nullptr);
-  execve("/proc/self/exe", program_argv, environment.data());
+  execve("/proc/self/exe", program_argv, environment.envp());
   // exec failed: the short report, as without a handler.
 }
 

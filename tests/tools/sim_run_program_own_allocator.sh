@@ -6,10 +6,9 @@
 # before; without the check, the program's free would get the runtime's
 # blocks (a report the runtime built and a test destroys) and crash.
 source "$(dirname "$0")/lib.sh"
-cat > "$TEST_TMP/own_allocator.cpp" <<'CPP'
+# The allocator both programs link: glibc's, under the program's own names.
+cat > "$TEST_TMP/own_allocator.h" <<'CPP'
 #include <cstddef>
-#include <cstdio>
-#include <thread>
 extern "C" {
 void* __libc_malloc(std::size_t);
 void* __libc_calloc(std::size_t, std::size_t);
@@ -24,6 +23,11 @@ NOT_INSTRUMENTED void* calloc(std::size_t count, std::size_t size) { ++calls; re
 NOT_INSTRUMENTED void* realloc(void* block, std::size_t size) { ++calls; return __libc_realloc(block, size); }
 NOT_INSTRUMENTED void free(void* block) { __libc_free(block); }
 }
+CPP
+cat > "$TEST_TMP/own_allocator.cpp" <<'CPP'
+#include <cstdio>
+#include <thread>
+#include "own_allocator.h"
 int counter;
 int main() {
   const std::size_t before = calls;
@@ -47,22 +51,11 @@ expect_contains "$out$err" "preemptions: 1 (shrunk from" "shrunk as before"
 # explore() hands the program a report the runtime built; the program's own
 # free destroys it. From the runtime's heap, __libc_free would abort on it.
 cat > "$TEST_TMP/own_allocator_explore.cpp" <<'CPP'
-#include <cstddef>
 #include <cstdio>
 #include <string>
 #include <thread>
+#include "own_allocator.h"
 #include "sim/sim.h"
-extern "C" {
-void* __libc_malloc(std::size_t);
-void* __libc_calloc(std::size_t, std::size_t);
-void* __libc_realloc(void*, std::size_t);
-void __libc_free(void*);
-#define NOT_INSTRUMENTED __attribute__((disable_sanitizer_instrumentation))
-NOT_INSTRUMENTED void* malloc(std::size_t size) { return __libc_malloc(size); }
-NOT_INSTRUMENTED void* calloc(std::size_t count, std::size_t size) { return __libc_calloc(count, size); }
-NOT_INSTRUMENTED void* realloc(void* block, std::size_t size) { return __libc_realloc(block, size); }
-NOT_INSTRUMENTED void free(void* block) { __libc_free(block); }
-}
 int main() {
   std::string rendered;
   {
