@@ -10,19 +10,20 @@
 // The access itself is left as it was: the hook only decides which simulated
 // thread runs next, and runs before the access. Accesses no other thread can
 // observe are skipped (see classifyAddress()). With -sim-gate=Name the entry
-// of each function called Name also calls __sim_gate.
+// of each function called Name also calls __sim_gate. Calls that may leave
+// instrumented code get hooks for the race detector (HookCalls.h).
 //
 // The pass runs once per module, last in the optimizer pipeline (so -O0 and
 // -O2 both get it, after inlining and vectorisation), and marks the module
 // so a second run does nothing. Once every function is instrumented, each
 // thread_local address is redirected to the running simulated thread's copy
 // and the module registers the thread_locals it defines
-// (RedirectThreadLocals.h). Modelling threads, schedules and reports is the
-// runtime's job; this file only knows the ABI header.
+// (RedirectThreadLocals.h). Threads, schedules and reports are the runtime's.
 //
 //===----------------------------------------------------------------------===//
 
 #include "CloneForFastPath.h"
+#include "HookCalls.h"
 #include "RedirectThreadLocals.h"
 #include "SiteTable.h"
 
@@ -519,6 +520,7 @@ void ModuleInstrumenter::instrumentFunction(Function &F) {
     for (Instruction &I : BB)
       if (shouldInstrument(I))
         ToInstrument.push_back(&I);
+  SmallVector<CallBase *, 8> Calls = sim::callsToHook(F);
 
   if (!ToInstrument.empty() && ClCloneForFastPath &&
       sim::cloneForFastPath(F, *WorldActive, Unlikely))
@@ -528,6 +530,7 @@ void ModuleInstrumenter::instrumentFunction(Function &F) {
   // previous split point, so a long block costs linear time, not quadratic.
   for (Instruction *I : llvm::reverse(ToInstrument))
     instrumentAccess(*I);
+  sim::hookCalls(Calls);
 
   for (const std::string &Name : gateNamesOf(F))
     if (GateNames.contains(Name)) {
@@ -574,8 +577,7 @@ struct SimPass : PassInfoMixin<SimPass> {
     return PreservedAnalyses::none();
   }
 
-  // Run even in optnone (-O0) functions: the hooks are the point.
-  static bool isRequired() { return true; }
+  static bool isRequired() { return true; } // even in optnone (-O0) functions
 };
 
 } // namespace

@@ -38,6 +38,9 @@ struct __sim_site {
 // or a sim::Gate is held on real threads. Read by the inline fast path only;
 // the hooks re-check whether the caller is a simulated thread.
 extern unsigned char __sim_world_active;
+// Nonzero while a world that detects data races (races=1) runs: the guard
+// of the call hooks below.
+extern unsigned char __sim_races_active;
 
 // Plain loads and stores of 1, 2, 4, 8 and 16 bytes.
 void __sim_read1(const volatile void* addr, const struct __sim_site* site);
@@ -74,6 +77,14 @@ SIM_DECLARE_ATOMIC_HOOKS(128)
 
 // A standalone fence (std::atomic_thread_fence).
 void __sim_atomic_fence(int order, const struct __sim_site* site);
+
+// Around a call (direct or indirect) to a function the module does not
+// define, or to inline assembly (callee null), with the call's first two
+// pointer arguments: the race detector takes a call into a library built
+// without the pass as synchronisation it cannot see
+// (runtime/core/race_checks.h).
+void __sim_call_begin(const void* callee, const void* first, const void* second);
+void __sim_call_end(const void* callee, const void* first, const void* second);
 
 // A named gate: SIM_GATE("name") in source, or the entry of a function named
 // by -fsim-gate=Qualified::name. Outside a world it returns at once.

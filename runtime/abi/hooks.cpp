@@ -3,6 +3,7 @@
 // Each hook is a scheduling point before the access; the access itself runs
 // natively after the hook returns. Sites come from the pass, so the trace
 // names file:line without a symbolizer.
+#include "core/race_checks.h"
 #include "core/world.h"
 #include "sim/sim_interface.h"
 
@@ -15,6 +16,15 @@ namespace {
 // says whether a world is running on this thread.
 inline void Access(EventKind kind, const volatile void* address, unsigned size, const __sim_site* source) {
   if (!OnSimulatedThread()) return;
+  current_world->AccessPoint(kind, const_cast<const void*>(address), size, source);
+}
+
+// An atomic operation's memory order is the race detector's (races=1),
+// read when the thread goes on from the operation's point.
+inline void AtomicAccess(EventKind kind, const volatile void* address, unsigned size, int order,
+                         const __sim_site* source) {
+  if (!OnSimulatedThread()) return;
+  current_world->running().memory_order = order;
   current_world->AccessPoint(kind, const_cast<const void*>(address), size, source);
 }
 
@@ -47,20 +57,21 @@ void __sim_write_range(const volatile void* address, unsigned long size, const _
   Access(EventKind::kWrite, address, RangeSize(size), site);
 }
 
-// Sequentially consistent exploration: the order is not modelled (README,
-// known limits), so every atomic is a plain scheduling point.
-#define SIM_DEFINE_ATOMIC_HOOKS(bits)                                                            \
-  void __sim_atomic##bits##_load(const volatile void* address, int, const __sim_site* site) {    \
-    Access(EventKind::kAtomicLoad, address, (bits) / 8, site);                                   \
-  }                                                                                              \
-  void __sim_atomic##bits##_store(const volatile void* address, int, const __sim_site* site) {   \
-    Access(EventKind::kAtomicStore, address, (bits) / 8, site);                                  \
-  }                                                                                              \
-  void __sim_atomic##bits##_rmw(const volatile void* address, int, const __sim_site* site) {     \
-    Access(EventKind::kAtomicRmw, address, (bits) / 8, site);                                    \
-  }                                                                                              \
-  void __sim_atomic##bits##_cmpxchg(const volatile void* address, int, const __sim_site* site) { \
-    Access(EventKind::kAtomicCompareExchange, address, (bits) / 8, site);                        \
+// Sequentially consistent exploration: the order does not change what a
+// load may read (README, known limits); it gives the race detector its
+// happens-before edges.
+#define SIM_DEFINE_ATOMIC_HOOKS(bits)                                                                  \
+  void __sim_atomic##bits##_load(const volatile void* address, int order, const __sim_site* site) {    \
+    AtomicAccess(EventKind::kAtomicLoad, address, (bits) / 8, order, site);                            \
+  }                                                                                                    \
+  void __sim_atomic##bits##_store(const volatile void* address, int order, const __sim_site* site) {   \
+    AtomicAccess(EventKind::kAtomicStore, address, (bits) / 8, order, site);                           \
+  }                                                                                                    \
+  void __sim_atomic##bits##_rmw(const volatile void* address, int order, const __sim_site* site) {     \
+    AtomicAccess(EventKind::kAtomicRmw, address, (bits) / 8, order, site);                             \
+  }                                                                                                    \
+  void __sim_atomic##bits##_cmpxchg(const volatile void* address, int order, const __sim_site* site) { \
+    AtomicAccess(EventKind::kAtomicCompareExchange, address, (bits) / 8, order, site);                 \
   }
 SIM_DEFINE_ATOMIC_HOOKS(8)
 SIM_DEFINE_ATOMIC_HOOKS(16)
@@ -69,6 +80,13 @@ SIM_DEFINE_ATOMIC_HOOKS(64)
 SIM_DEFINE_ATOMIC_HOOKS(128)
 #undef SIM_DEFINE_ATOMIC_HOOKS
 
-void __sim_atomic_fence(int, const __sim_site* site) { Access(EventKind::kFence, nullptr, 0, site); }
+void __sim_call_begin(const void* callee, const void* first, const void* second) {
+  if (OnSimulatedThread()) CallMayEnterForeignCode(*current_world, callee, {first, second});
+}
+void __sim_call_end(const void* callee, const void* first, const void* second) {
+  if (OnSimulatedThread()) CallMayLeaveForeignCode(*current_world, callee, {first, second});
+}
+
+void __sim_atomic_fence(int order, const __sim_site* site) { AtomicAccess(EventKind::kFence, nullptr, 0, order, site); }
 
 }  // extern "C"

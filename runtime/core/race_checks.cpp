@@ -2,45 +2,43 @@
 // race/race_detector.h says how a race is found). Every instrumented
 // access is checked when its thread resumes after its point, just before
 // the access runs. The edges come from what the world already sees: thread
-// start (CreateThread), join (the join interceptor), a mutex where its
-// model takes and releases it (mutex_model.cpp), and every operation
-// on a sync object, taken as both a release of it (at its point: an unlock
-// acts before its point) and an acquire (once the thread runs on from the
-// point, or from a wait). That over-orders (two readers of an rwlock, a
-// signal and its waiter), so it may hide races, never invent them; atomics
-// order likewise, whatever their memory_order.
-#include "core/world.h"
+// start (CreateThread) and join (the join interceptor); a mutex, a
+// reader-writer lock and a once where their models take, release and
+// finish them (mutex_model.cpp, which covers a condition variable's
+// waiter; rwlock.cpp; once.cpp), a function-local static's guard
+// (static_guard.cpp); atomics and fences by their memory order; and, here,
+// the points of the other sync objects: a release where a post, a wake or
+// an unlock acts (before its point) and an acquire after the wait or lock
+// (after its point, and after a Block). A condition variable's signal is
+// no edge (C++ orders a waiter through its mutex), nor is a gate. What
+// uninstrumented libraries synchronise is in race_checks.h.
+#include "core/race_checks.h"
+
+#include "core/uninstrumented_library.h"
 #include "race/race_detector.h"
 
 namespace sim::internal {
 namespace {
 
-bool IsSyncEdge(EventKind kind) {
+// What a point of `kind` releases before it and acquires after it, beyond
+// what the models above do.
+struct PointEdges {
+  bool releases = false;
+  bool acquires = false;
+};
+
+PointEdges EdgesOf(EventKind kind) {
   switch (kind) {
-    case EventKind::kMutexLock:
-    case EventKind::kMutexTryLock:
-    case EventKind::kMutexUnlock:
-    case EventKind::kCondWait:
-    case EventKind::kCondSignal:
-    case EventKind::kCondBroadcast:
-    case EventKind::kRwlockRead:
-    case EventKind::kRwlockWrite:
-    case EventKind::kRwlockUnlock:
-    case EventKind::kSpinLock:
     case EventKind::kSpinUnlock:
-    case EventKind::kBarrierWait:
-    case EventKind::kOnce:
-    case EventKind::kSemaphoreWait:
     case EventKind::kSemaphorePost:
-    case EventKind::kFutexWait:
     case EventKind::kFutexWake:
-    case EventKind::kStdioLock:
-    case EventKind::kStdioUnlock:
-    case EventKind::kAtomicLoad:
-    case EventKind::kAtomicStore:
-    case EventKind::kAtomicRmw:
-    case EventKind::kAtomicCompareExchange: return true;
-    default: return false;  // thread start and join have edges of their own; a gate is not an edge
+    case EventKind::kStdioUnlock: return {.releases = true};
+    case EventKind::kSpinLock:
+    case EventKind::kSemaphoreWait:
+    case EventKind::kFutexWait:
+    case EventKind::kStdioLock: return {.acquires = true};
+    case EventKind::kBarrierWait: return {.releases = true, .acquires = true};
+    default: return {};
   }
 }
 
@@ -56,13 +54,20 @@ std::string DescribeAccess(const RaceAccess& access) {
 }  // namespace
 
 void World::CheckForRace(EventKind kind, const void* object, unsigned size, const __sim_site* source) {
-  if (kind != EventKind::kRead && kind != EventKind::kWrite) {
-    // An atomic acts after its point: released and acquired as it runs.
-    SyncEdgeForRaces(kind, object, /*acquire=*/false);
-    return SyncEdgeForRaces(kind, object, /*acquire=*/true);
+  ForeignCodeEdge(*this, /*after_point=*/true);
+  const ThreadId thread = running_->id;
+  const auto order = static_cast<MemoryOrder>(running_->memory_order);
+  switch (kind) {
+    case EventKind::kRead:
+    case EventKind::kWrite: break;
+    case EventKind::kAtomicLoad: return races_->AtomicLoad(thread, object, order);
+    case EventKind::kAtomicStore: return races_->AtomicStore(thread, object, order);
+    case EventKind::kAtomicRmw:
+    case EventKind::kAtomicCompareExchange: return races_->AtomicReadModifyWrite(thread, object, order);
+    case EventKind::kFence: return races_->Fence(thread, order);
+    default: return;
   }
   const auto address = reinterpret_cast<std::uintptr_t>(object);
-  const ThreadId thread = running_->id;
   const std::optional<Race> race = kind == EventKind::kWrite ? races_->Write(thread, address, size, source)
                                                              : races_->Read(thread, address, size, source);
   if (!race) return;
@@ -73,12 +78,58 @@ void World::CheckForRace(EventKind kind, const void* object, unsigned size, cons
                                       " that does not happen before it (races=1)");
 }
 
-void World::SyncEdgeForRaces(EventKind kind, const void* object, bool acquire) {
-  if (object == nullptr || !IsSyncEdge(kind)) return;
-  if (acquire) {
-    races_->Acquire(running_->id, object);
+void World::SyncEdgeForRaces(EventKind kind, const void* object, bool after_point) {
+  ForeignCodeEdge(*this, after_point);
+  const PointEdges edges = EdgesOf(kind);
+  if (object == nullptr) return;
+  if (after_point && edges.acquires) races_->Acquire(running_->id, object);
+  if (!after_point && edges.releases) races_->Release(running_->id, object);
+}
+
+namespace {
+
+// The one clock every uninstrumented library's synchronisation shares.
+const char kForeignCode = 0;
+
+// Inline assembly (a null callee) is code the pass cannot see either:
+// liburcu publishes with an xchg written in it.
+bool Foreign(const void* callee) { return callee == nullptr || InUninstrumentedLibrary(callee); }
+
+}  // namespace
+
+void CallMayEnterForeignCode(World& world, const void* callee, CallArguments arguments) {
+  RaceDetector* races = world.races();
+  if (races == nullptr || !Foreign(callee)) return;
+  SimThread& self = world.running();
+  races->Release(self.id, &kForeignCode);
+  for (const void* object : arguments) {
+    if (object != nullptr) races->Release(self.id, object);
+  }
+  ++self.foreign_calls;
+}
+
+void CallMayLeaveForeignCode(World& world, const void* callee, CallArguments arguments) {
+  RaceDetector* races = world.races();
+  if (races == nullptr || !Foreign(callee)) return;
+  SimThread& self = world.running();
+  races->Acquire(self.id, &kForeignCode);
+  for (const void* object : arguments) {
+    if (object != nullptr) races->Acquire(self.id, object);
+  }
+  if (self.foreign_calls > 0) --self.foreign_calls;
+}
+
+void ThreadMayStartInForeignCode(World& world, SimThread& thread, const void* start) {
+  if (world.races() != nullptr && InUninstrumentedLibrary(start)) thread.foreign_calls = 1;
+}
+
+void ForeignCodeEdge(World& world, bool after_point) {
+  SimThread& self = world.running();
+  if (self.foreign_calls == 0) return;
+  if (after_point) {
+    world.races()->Acquire(self.id, &kForeignCode);
   } else {
-    races_->Release(running_->id, object);
+    world.races()->Release(self.id, &kForeignCode);
   }
 }
 

@@ -7,7 +7,9 @@
 #include <string>
 
 #include "core/check.h"
+#include "core/race_checks.h"
 #include "core/world.h"
+#include "race/race_detector.h"
 
 namespace sim::internal {
 
@@ -100,7 +102,7 @@ void World::SchedulingPoint(EventKind kind, const void* object, const Site& site
   // Some interceptors act before their point (an unlock): what the thread
   // did so far is released before another can run.
   if (races_ != nullptr) [[unlikely]]
-    SyncEdgeForRaces(kind, object, /*acquire=*/false);
+    SyncEdgeForRaces(kind, object, /*after_point=*/false);
   // Nothing to decide while T0 is the only thread (before the first one
   // starts): count the step, and leave the scheduler out.
   if (threads_.size() == 1 && kind != EventKind::kThreadCreate && steps_ + 1 <= step_check_at_) {
@@ -112,13 +114,15 @@ void World::SchedulingPoint(EventKind kind, const void* object, const Site& site
   // footprint RecordPoint gave it, so not ReadinessMayHaveChanged.
   ForgetEnabled();
   if (races_ != nullptr) [[unlikely]]
-    SyncEdgeForRaces(kind, object, /*acquire=*/true);
+    SyncEdgeForRaces(kind, object, /*after_point=*/true);
   if (!self.pending_signals.empty()) DeliverPendingSignals(*this);
 }
 
 void World::AccessSchedulingPoint(EventKind kind, const void* object, unsigned size, const __sim_site* source) {
   SimThread& self = *running_;
   ++self.points;
+  if (races_ != nullptr) [[unlikely]]
+    ForeignCodeEdge(*this, /*after_point=*/false);
   if (keep_transitions_) [[unlikely]]
     EndTransition(self, AccessFootprint(kind, object, size));
   trace_.Record(steps_, now_ns_, self.id, kind, object, source, EventsInterleave());
@@ -153,7 +157,11 @@ void World::AccessSchedulingPoint(EventKind kind, const void* object, unsigned s
 void World::YieldPoint(EventKind kind, const void* object, const Site& site) {
   SimThread& self = *running_;
   RecordPoint(kind, object, site);
+  if (races_ != nullptr) [[unlikely]]
+    ForeignCodeEdge(*this, /*after_point=*/false);  // a oneTBB worker's yield
   Reschedule(/*willing_to_wait=*/true);
+  if (races_ != nullptr) [[unlikely]]
+    ForeignCodeEdge(*this, /*after_point=*/true);
   ReadinessMayHaveChanged();  // the interceptor acts after its point
   if (!self.pending_signals.empty()) DeliverPendingSignals(*this);
 }
@@ -177,8 +185,10 @@ bool World::Block(const Wait& wait) {
   const bool satisfied = self.woken || (wait.ready != nullptr && wait.ready(wait.model));
   self.state = ThreadState::kRunnable;
   self.woken = false;
-  if (races_ != nullptr) [[unlikely]]
-    SyncEdgeForRaces(EventKind::kMutexLock, self.wait.object, /*acquire=*/true);  // released while it waited
+  if (races_ != nullptr) [[unlikely]] {
+    if (self.wait.object != nullptr) races_->Acquire(self.id, self.wait.object);  // a post's, a wake's
+    ForeignCodeEdge(*this, /*after_point=*/true);
+  }
   self.wait = Wait{};
   ReadinessMayHaveChanged();  // the interceptor acts after the wait (takes the lock it waited for)
   // After the wait is over, so a handler that reaches a scheduling point

@@ -4,7 +4,9 @@
 #include <dlfcn.h>
 #include <link.h>
 
+#include <algorithm>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace sim::internal {
@@ -35,22 +37,52 @@ bool Instrumented(const std::string& path) {
   return instrumented;
 }
 
-std::string Find() {
-  std::vector<std::string> libraries;
+using CodeRange = std::pair<std::uintptr_t, std::uintptr_t>;  // [first, second)
+
+struct Library {
+  std::string path;
+  std::vector<CodeRange> code;  // its executable segments
+};
+
+// The shared libraries loaded, in load order. The executable has no name
+// here, and is not looked at: an object in it built without sim-clang++ is
+// a known limit (README).
+std::vector<Library> LoadedLibraries() {
+  std::vector<Library> libraries;
   dl_iterate_phdr(
       [](dl_phdr_info* info, std::size_t, void* data) {
-        // The executable has no name here, and is not looked at: an object
-        // in it built without sim-clang++ is a known limit (README).
-        if (info->dlpi_name != nullptr && info->dlpi_name[0] != '\0') {
-          static_cast<std::vector<std::string>*>(data)->push_back(info->dlpi_name);
+        if (info->dlpi_name == nullptr || info->dlpi_name[0] == '\0') return 0;
+        Library library{info->dlpi_name, {}};
+        for (int i = 0; i < info->dlpi_phnum; ++i) {
+          const ElfW(Phdr)& segment = info->dlpi_phdr[i];
+          if (segment.p_type != PT_LOAD || (segment.p_flags & PF_X) == 0) continue;
+          const std::uintptr_t begin = info->dlpi_addr + segment.p_vaddr;
+          library.code.emplace_back(begin, begin + segment.p_memsz);
         }
+        static_cast<std::vector<Library>*>(data)->push_back(std::move(library));
         return 0;
       },
       &libraries);
-  for (const std::string& path : libraries) {
-    if (!TakenOnTrust(path) && !Instrumented(path)) return path;
+  return libraries;
+}
+
+bool Uninstrumented(const Library& library) { return !TakenOnTrust(library.path) && !Instrumented(library.path); }
+
+std::string Find() {
+  for (const Library& library : LoadedLibraries()) {
+    if (Uninstrumented(library)) return library.path;
   }
   return "";
+}
+
+// Sorted by address.
+std::vector<CodeRange> UninstrumentedCode() {
+  std::vector<CodeRange> ranges;
+  for (const Library& library : LoadedLibraries()) {
+    if (Uninstrumented(library)) ranges.insert(ranges.end(), library.code.begin(), library.code.end());
+  }
+  std::sort(ranges.begin(), ranges.end());
+  return ranges;
 }
 
 }  // namespace
@@ -58,6 +90,13 @@ std::string Find() {
 const std::string& FirstUninstrumentedLibrary() {
   static const std::string library = Find();
   return library;
+}
+
+bool InUninstrumentedLibrary(const void* code) {
+  static const std::vector<CodeRange> ranges = UninstrumentedCode();
+  const auto address = reinterpret_cast<std::uintptr_t>(code);
+  const auto after = std::upper_bound(ranges.begin(), ranges.end(), CodeRange{address, UINTPTR_MAX});
+  return after != ranges.begin() && address < std::prev(after)->second;
 }
 
 }  // namespace sim::internal

@@ -21,6 +21,12 @@ namespace sim::internal {
 // seen).
 const std::string& FirstUninstrumentedLibrary();
 
+// Whether `code` (a function's address) lies in such a library: where the
+// race detector takes a call to be synchronisation it cannot see
+// (core/race_checks.cpp). The libraries' code ranges are read at the first
+// call, which must come before any world runs (they are read with dlopen).
+bool InUninstrumentedLibrary(const void* code);
+
 }  // namespace sim::internal
 
 #endif  // SIM_RUNTIME_UNINSTRUMENTED_LIBRARY_H_

@@ -18,6 +18,7 @@
 
 extern "C" {
 unsigned char __sim_world_active = 0;
+unsigned char __sim_races_active = 0;
 }
 
 namespace sim::internal {
@@ -109,6 +110,7 @@ World::World(const Options& options, Strategy& strategy, std::uint64_t seed) : o
   if (options_.races != 0) {
     races_ = std::make_unique<RaceDetector>();
     races_->Reset();
+    InUninstrumentedLibrary(nullptr);  // reads the libraries' code ranges now, outside the world
   }
 }
 
@@ -141,7 +143,9 @@ Outcome World::Run(std::function<void()> body, MainTcb main_tcb) {
   ScheduleStepCheck();
   if (!main.borrowed_tcb) SetSimulatedThreadMarker(true);
   __sim_world_active = 1;
+  __sim_races_active = races_ != nullptr;
   SwitchTo(main);  // returns when the execution has ended
+  __sim_races_active = 0;
   if (!main.borrowed_tcb) SetSimulatedThreadMarker(false);
   EndModels();
   current_world = nullptr;

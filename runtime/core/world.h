@@ -74,6 +74,8 @@ struct SimThread {
   Site last_site;
   EventKind last_kind = EventKind::kThreadStart;
   const void* last_object = nullptr;  // of the last scheduling point: what the thread does next
+  int memory_order = 0;               // races=1: of its last atomic operation (hooks.cpp), and the calls into
+  unsigned foreign_calls = 0;         // uninstrumented libraries it is inside (race_checks.cpp)
   // What its step from the last scheduling point on touches, and the thread
   // that step created, while the world keeps the steps (World::transitions_).
   Footprint footprint;
@@ -121,10 +123,8 @@ struct SyncModel {
   // Whether the model outlives the memory of its object: a futex's waiters
   // are queued on the address alone, in the kernel as here.
   virtual bool OutlivesMemory() const { return false; }
-  // Called when the execution has ended, for each model still in the map
-  // (its object was not seen to end): undoes what the model wrote into the
-  // user's object, so that the next execution finds the object as this one
-  // did.
+  // Called when the execution has ended, for each model still in the map (its object was not
+  // seen to end): undoes what it wrote into the object, so the next execution finds it as this one did.
   virtual void AtExecutionEnd(const void* /*address*/) {}
   bool forgotten = false;  // forgotten while busy or waited on
 };
@@ -544,7 +544,7 @@ class World {
   std::uint64_t unasked_access_limit_ = 0;
   std::unique_ptr<RaceDetector> races_;
   void CheckForRace(EventKind kind, const void* object, unsigned size, const __sim_site* source);
-  void SyncEdgeForRaces(EventKind kind, const void* object, bool acquire);
+  void SyncEdgeForRaces(EventKind kind, const void* object, bool after_point);
   bool unasked_choice_points_ = false;  // those points are choice points (the first case)
   void LetGoOnUnasked(std::uint64_t same_for, std::span<const ThreadId> enabled, ThreadId running);
   std::vector<PendingOperation> unasked_watched_;  // the other threads' pending operations, for pos

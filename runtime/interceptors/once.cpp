@@ -1,6 +1,6 @@
 // once.cpp: pthread_once (std::call_once, and C code calling it
-// directly). Function-local statics use __cxa_guard_acquire, a futex, and
-// are not seen here.
+// directly). Function-local statics use __cxa_guard_acquire, a futex
+// (static_guard.cpp gives them their race edges).
 //
 // One thread runs the routine; the others block until it has finished.
 // Three choices shape this file:
@@ -31,6 +31,7 @@
 
 #include "core/world.h"
 #include "interceptors/real_function.h"
+#include "race/race_detector.h"
 
 using namespace sim::internal;
 
@@ -60,6 +61,13 @@ struct OnceModel final : SyncModel {
 
 bool Done(const pthread_once_t* once) { return (__atomic_load_n(once, __ATOMIC_ACQUIRE) & kOnceDone) != 0; }
 
+// races=1: what the routine did happens before every call that finds it done.
+bool DoneAndAcquired(World& world, const pthread_once_t* once) {
+  if (!Done(once)) return false;
+  if (RaceDetector* races = world.races()) races->Acquire(world.running().id, once);
+  return true;
+}
+
 bool OnceNotRunning(const void* model) { return static_cast<const OnceModel*>(model)->runner == nullptr; }
 
 std::string OnceRunner(const void* model) {
@@ -76,8 +84,8 @@ int pthread_once(pthread_once_t* once, void (*routine)()) {
   // A finished once can never change again: no interleaving depends on when
   // it is read, so it is no scheduling point (gtest and libstdc++ check
   // theirs on every call, which would flood the trace).
-  if (Done(once)) return 0;
   World& world = *current_world;
+  if (DoneAndAcquired(world, once)) return 0;
   world.SchedulingPoint(EventKind::kOnce, once, world.CallerSite());
   auto model_of = [&world, once]() -> OnceModel& {
     return world.ModelOf<OnceModel>(once, [] { return std::make_unique<OnceModel>(); });
@@ -94,7 +102,7 @@ int pthread_once(pthread_once_t* once, void (*routine)()) {
     while (model->runner != nullptr) world.Block(wait);
     model = &model_of();  // the flag may have been freed meanwhile, and this is a new one
   }
-  if (Done(once)) return 0;
+  if (DoneAndAcquired(world, once)) return 0;
   model->runner = &world.running();
   try {
     routine();
@@ -107,6 +115,7 @@ int pthread_once(pthread_once_t* once, void (*routine)()) {
   // waiting for the routine would stay invisible to the next access point.
   model->runner = nullptr;
   world.ReadinessMayHaveChanged();
+  if (RaceDetector* races = world.races()) races->Release(world.running().id, once);
   // Forgotten: the routine freed its own flag, whose bytes are not the flag's now.
   if (model->forgotten) return 0;
   model->overwritten = *once;

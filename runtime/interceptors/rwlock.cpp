@@ -25,6 +25,7 @@
 #include "interceptors/mutex_model.h"
 #include "interceptors/real_function.h"
 #include "interceptors/virtual_clock.h"
+#include "race/race_detector.h"
 
 using namespace sim::internal;
 
@@ -123,6 +124,7 @@ int ReadLock(World& world, pthread_rwlock_t* rwlock, bool try_only, clockid_t cl
     }
   }
   model.readers.push_back(&self);
+  if (RaceDetector* races = world.races()) races->Acquire(self.id, rwlock);
   return 0;
 }
 
@@ -153,6 +155,7 @@ int WriteLock(World& world, pthread_rwlock_t* rwlock, bool try_only, clockid_t c
     if (timed_out) return ETIMEDOUT;
   }
   model.writer = &self;
+  if (RaceDetector* races = world.races()) races->AcquireExclusive(self.id, rwlock);
   return 0;
 }
 
@@ -163,6 +166,7 @@ int Release(World& world, pthread_rwlock_t* rwlock) {
   RwlockModel& model = RwlockModelOf(world, rwlock);
   SimThread& self = world.running();
   if (model.writer == &self) {
+    if (RaceDetector* races = world.races()) races->Release(self.id, rwlock);
     model.writer = nullptr;
     world.ReleasedBeforePoint(rwlock);
     return 0;
@@ -171,6 +175,7 @@ int Release(World& world, pthread_rwlock_t* rwlock) {
   const auto reader = std::find(model.readers.rbegin(), model.readers.rend(), &self);
   if (reader == model.readers.rend()) return EPERM;
   model.readers.erase(std::next(reader).base());
+  if (RaceDetector* races = world.races()) races->ReleaseShared(self.id, rwlock);
   world.ReleasedBeforePoint(rwlock);
   return 0;
 }

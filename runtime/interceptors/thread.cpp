@@ -11,6 +11,7 @@
 
 #include <cerrno>
 
+#include "core/race_checks.h"
 #include "core/world.h"
 #include "interceptors/real_function.h"
 #include "race/race_detector.h"
@@ -79,6 +80,7 @@ int pthread_create(pthread_t* handle, const pthread_attr_t* attributes, void* (*
   World& world = *current_world;
   const Site site = world.CallerSite();
   SimThread& thread = world.CreateThread([start, argument] { current_world->running().result = start(argument); });
+  ThreadMayStartInForeignCode(world, thread, reinterpret_cast<const void*>(start));
   int detach_state = PTHREAD_CREATE_JOINABLE;
   if (attributes != nullptr) pthread_attr_getdetachstate(attributes, &detach_state);
   thread.detached = detach_state == PTHREAD_CREATE_DETACHED;

@@ -8,32 +8,42 @@
 #include <bit>
 
 namespace sim::internal {
+namespace {
+
+bool Acquires(MemoryOrder order) { return order != MemoryOrder::kRelaxed && order != MemoryOrder::kRelease; }
+bool Releases(MemoryOrder order) {
+  return order == MemoryOrder::kRelease || order == MemoryOrder::kAcquireRelease ||
+         order == MemoryOrder::kSequentiallyConsistent;
+}
+
+}  // namespace
 
 void RaceDetector::Reset() {
   threads_.clear();
   syncs_.clear();
+  shared_releases_.clear();
   shadow_.Clear();
   reported_.clear();
   ClockOf(0);
 }
 
-VectorClock& RaceDetector::ClockOf(RaceThread thread) {
+RaceDetector::ThreadClocks& RaceDetector::StateOf(RaceThread thread) {
   if (thread >= threads_.size()) threads_.resize(thread + 1);
-  VectorClock& clock = threads_[thread];
-  if (clock.Get(thread) == 0) clock.Set(thread, 1);  // a thread's first epoch is 1: 0 is "no access"
-  return clock;
+  ThreadClocks& state = threads_[thread];
+  if (state.now.Get(thread) == 0) state.now.Set(thread, 1);  // a thread's first epoch is 1: 0 is "no access"
+  return state;
 }
 
 void RaceDetector::ThreadStarted(RaceThread child, RaceThread parent) {
   ClockOf(child);
   ClockOf(parent);
-  threads_[child].Join(threads_[parent]);
-  threads_[parent].Tick(parent);
+  threads_[child].now.Join(threads_[parent].now);
+  threads_[parent].now.Tick(parent);
 }
 
 void RaceDetector::ThreadJoined(RaceThread joiner, RaceThread joined) {
   ClockOf(joined);
-  ClockOf(joiner).Join(threads_[joined]);
+  ClockOf(joiner).Join(threads_[joined].now);
 }
 
 void RaceDetector::Release(RaceThread thread, const void* sync) {
@@ -46,6 +56,65 @@ void RaceDetector::Acquire(RaceThread thread, const void* sync) {
   VectorClock& clock = ClockOf(thread);
   const auto found = syncs_.find(sync);
   if (found != syncs_.end()) clock.Join(found->second);
+}
+
+void RaceDetector::ReleaseShared(RaceThread thread, const void* sync) {
+  VectorClock& clock = ClockOf(thread);
+  shared_releases_[sync].Join(clock);
+  clock.Tick(thread);
+}
+
+void RaceDetector::AcquireExclusive(RaceThread thread, const void* sync) {
+  Acquire(thread, sync);
+  const auto found = shared_releases_.find(sync);
+  if (found != shared_releases_.end()) ClockOf(thread).Join(found->second);
+}
+
+void RaceDetector::AtomicRead(ThreadClocks& state, const void* location, MemoryOrder order) {
+  const auto found = syncs_.find(location);
+  if (found == syncs_.end()) return;
+  (Acquires(order) ? state.now : state.read_without_acquire).Join(found->second);
+}
+
+void RaceDetector::AtomicWrite(RaceThread thread, ThreadClocks& state, const void* location, MemoryOrder order,
+                               bool continues_release_sequence) {
+  if (Releases(order)) {
+    // A release store heads a new release sequence: an acquire that reads
+    // it learns what this thread knows, not what earlier releases gave.
+    // A read-modify-write continues the sequence it reads from.
+    VectorClock& released = syncs_[location];
+    if (!continues_release_sequence) released.Clear();
+    released.Join(state.now);
+    state.now.Tick(thread);
+  } else if (state.at_release_fence.size() != 0) {
+    syncs_[location].Join(state.at_release_fence);
+  }
+  // A relaxed write leaves the location's releases in place: C++20 ends a
+  // release sequence at another thread's plain store, but keeping it can
+  // hide a race, never invent one.
+}
+
+void RaceDetector::AtomicLoad(RaceThread thread, const void* location, MemoryOrder order) {
+  AtomicRead(StateOf(thread), location, order);
+}
+
+void RaceDetector::AtomicStore(RaceThread thread, const void* location, MemoryOrder order) {
+  AtomicWrite(thread, StateOf(thread), location, order, /*continues_release_sequence=*/false);
+}
+
+void RaceDetector::AtomicReadModifyWrite(RaceThread thread, const void* location, MemoryOrder order) {
+  ThreadClocks& state = StateOf(thread);
+  AtomicRead(state, location, order);
+  AtomicWrite(thread, state, location, order, /*continues_release_sequence=*/true);
+}
+
+void RaceDetector::Fence(RaceThread thread, MemoryOrder order) {
+  ThreadClocks& state = StateOf(thread);
+  if (Acquires(order)) state.now.Join(state.read_without_acquire);
+  if (Releases(order)) {
+    state.at_release_fence = state.now;
+    state.now.Tick(thread);
+  }
 }
 
 std::optional<Race> RaceDetector::Access(RaceThread thread, std::uintptr_t address, std::size_t size, const void* site,
@@ -68,7 +137,7 @@ std::optional<Race> RaceDetector::Access(RaceThread thread, std::uintptr_t addre
 std::optional<Race> RaceDetector::AccessGranule(RaceThread thread, std::uintptr_t granule, std::uint8_t bytes,
                                                 const void* site, bool write) {
   ShadowCell& cell = shadow_.At(granule);
-  const VectorClock& clock = threads_[thread];
+  const VectorClock& clock = threads_[thread].now;
   std::optional<Race> race;
   for (const AccessRecord& slot : cell.slots) {
     const bool conflicts = (slot.bytes & bytes) != 0 && (write || slot.write);

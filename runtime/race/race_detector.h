@@ -5,10 +5,15 @@
 // Its caller tells it, in the order the world runs them, every access of
 // instrumented code and every edge of synchronisation: a thread's start
 // (it knows what its creator knew), a join (the joiner knows what the
-// thread knew when it ended), and a release and an acquire on a sync object
-// (a mutex, an atomic's location). Two accesses race when they touch a
-// common byte, at least one writes, and neither happens before the other.
-// Each pair of sites is reported once per execution.
+// thread knew when it ended), a release and an acquire on a sync object (a
+// mutex, a semaphore), and every atomic operation and fence with its
+// memory order, by the C++ rules: an acquire that reads a release (or a
+// later write of its release sequence) synchronises with it, and fences
+// make relaxed operations do so (a release fence before a relaxed store,
+// an acquire fence after a relaxed load). Every execution is sequentially
+// consistent, so a load reads the latest store. Two accesses race when
+// they touch a common byte, at least one writes, and neither happens
+// before the other. Each pair of sites is reported once per execution.
 #ifndef SIM_RUNTIME_RACE_RACE_DETECTOR_H_
 #define SIM_RUNTIME_RACE_RACE_DETECTOR_H_
 
@@ -23,6 +28,9 @@
 #include "race/vector_clock.h"
 
 namespace sim::internal {
+
+// The C ABI's numbering (__ATOMIC_RELAXED ...), as the pass passes it.
+enum class MemoryOrder : int { kRelaxed, kConsume, kAcquire, kRelease, kAcquireRelease, kSequentiallyConsistent };
 
 struct RaceAccess {
   RaceThread thread = 0;
@@ -49,6 +57,20 @@ class RaceDetector {
   // knows now reaches whoever acquires `sync` afterwards.
   void Release(RaceThread thread, const void* sync);
   void Acquire(RaceThread thread, const void* sync);
+  // A reader-writer lock's: a reader's unlock reaches the next writer, not
+  // the readers after it; a writer's lock acquires what every reader and
+  // writer released.
+  void ReleaseShared(RaceThread thread, const void* sync);
+  void AcquireExclusive(RaceThread thread, const void* sync);
+
+  // Atomic operations on `location`, and fences, with their memory order.
+  // A compare-exchange is a read-modify-write by its success order, failed
+  // or not (an acquire more than a failure with a weaker order makes: it
+  // may hide a race, never invent one).
+  void AtomicLoad(RaceThread thread, const void* location, MemoryOrder order);
+  void AtomicStore(RaceThread thread, const void* location, MemoryOrder order);
+  void AtomicReadModifyWrite(RaceThread thread, const void* location, MemoryOrder order);
+  void Fence(RaceThread thread, MemoryOrder order);
 
   // An access of [address, address + size); the first race it makes with
   // an earlier access, if any, not reported before for the same two sites.
@@ -63,8 +85,19 @@ class RaceDetector {
   void Forget(std::uintptr_t begin, std::uintptr_t end) { shadow_.Forget(begin, end); }
 
  private:
-  VectorClock& ClockOf(RaceThread thread);
-  Epoch Now(RaceThread thread) { return {thread, ClockOf(thread).Get(thread)}; }
+  // A thread's knowledge, and what its fences act on.
+  struct ThreadClocks {
+    VectorClock now;
+    VectorClock at_release_fence;      // what a relaxed store after its last release fence releases
+    VectorClock read_without_acquire;  // what its relaxed loads read: an acquire fence acquires it
+  };
+
+  VectorClock& ClockOf(RaceThread thread) { return StateOf(thread).now; }
+  ThreadClocks& StateOf(RaceThread thread);
+  // The two halves of an atomic operation.
+  void AtomicRead(ThreadClocks& state, const void* location, MemoryOrder order);
+  void AtomicWrite(RaceThread thread, ThreadClocks& state, const void* location, MemoryOrder order,
+                   bool continues_release_sequence);
   std::optional<Race> Access(RaceThread thread, std::uintptr_t address, std::size_t size, const void* site, bool write);
   std::optional<Race> AccessGranule(RaceThread thread, std::uintptr_t granule, std::uint8_t bytes, const void* site,
                                     bool write);
@@ -72,8 +105,9 @@ class RaceDetector {
   // was reported already.
   std::optional<Race> Report(std::uintptr_t granule, std::uint8_t common, RaceAccess current, RaceAccess previous);
 
-  std::vector<VectorClock> threads_;
+  std::vector<ThreadClocks> threads_;
   std::unordered_map<const void*, VectorClock> syncs_;
+  std::unordered_map<const void*, VectorClock> shared_releases_;  // readers' unlocks, per rwlock
   ShadowMemory shadow_;
   std::set<std::pair<const void*, const void*>> reported_;
 };

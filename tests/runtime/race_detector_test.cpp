@@ -203,5 +203,80 @@ TEST_F(RaceDetectorTest, ResetForgetsTheExecution) {
   EXPECT_FALSE(detector.Write(2, kWord, 4, kSiteB));
 }
 
+// Atomics by memory order (C++ [intro.races], [atomics.fences]).
+const int kFlag = 0;
+using enum MemoryOrder;
+
+TEST_F(RaceDetectorTest, AnAcquireThatReadsAReleaseOrdersThreeWays) {
+  detector.Write(1, kWord, 4, kSiteA);
+  detector.AtomicStore(1, &kFlag, kRelease);
+  detector.AtomicLoad(2, &kFlag, kAcquire);
+  EXPECT_FALSE(detector.Write(2, kWord, 4, kSiteB)) << "release, acquire";
+  detector.Write(1, kWord + 8, 4, kSiteA);
+  detector.AtomicStore(1, &kFlag, kRelaxed);
+  detector.AtomicLoad(2, &kFlag, kAcquire);
+  EXPECT_TRUE(detector.Write(2, kWord + 8, 4, kSiteB)) << "relaxed, acquire";
+  detector.Write(1, kWord + 16, 4, kSiteA);
+  detector.AtomicStore(1, &kFlag, kRelease);
+  detector.AtomicLoad(2, &kFlag, kRelaxed);
+  EXPECT_TRUE(detector.Write(2, kWord + 16, 4, kSiteC)) << "release, relaxed";
+}
+
+TEST_F(RaceDetectorTest, AReadModifyWriteContinuesTheReleaseSequenceAStoreEnds) {
+  detector.Write(1, kWord, 4, kSiteA);
+  detector.AtomicStore(1, &kFlag, kRelease);
+  detector.AtomicReadModifyWrite(0, &kFlag, kRelaxed);  // another thread's relaxed fetch_add
+  detector.AtomicLoad(2, &kFlag, kAcquire);
+  EXPECT_FALSE(detector.Write(2, kWord, 4, kSiteB)) << "the acquire reads the sequence headed by the release";
+
+  detector.Write(1, kWord + 8, 4, kSiteA);
+  detector.AtomicStore(1, &kFlag, kRelease);
+  detector.AtomicStore(0, &kFlag, kRelease);  // a new sequence, headed by thread 0's store
+  detector.AtomicLoad(2, &kFlag, kAcquire);
+  EXPECT_TRUE(detector.Write(2, kWord + 8, 4, kSiteB)) << "thread 1's release is no longer read";
+}
+
+TEST_F(RaceDetectorTest, FencesMakeRelaxedOperationsSynchronise) {
+  detector.Write(1, kWord, 4, kSiteA);
+  detector.Fence(1, kRelease);
+  detector.AtomicStore(1, &kFlag, kRelaxed);
+  detector.AtomicLoad(2, &kFlag, kRelaxed);
+  detector.Fence(2, kAcquire);
+  EXPECT_FALSE(detector.Write(2, kWord, 4, kSiteB)) << "release fence, acquire fence";
+
+  detector.Write(1, kWord + 8, 4, kSiteA);
+  detector.Fence(1, kRelease);
+  detector.AtomicStore(1, &kFlag, kRelaxed);
+  detector.AtomicLoad(2, &kFlag, kRelaxed);
+  EXPECT_TRUE(detector.Write(2, kWord + 8, 4, kSiteB)) << "no acquire fence";
+
+  detector.Write(1, kWord + 16, 4, kSiteA);
+  detector.Fence(1, kRelease);
+  detector.AtomicStore(1, &kFlag, kRelaxed);
+  detector.Fence(2, kAcquire);  // before the load it should follow
+  detector.AtomicLoad(2, &kFlag, kRelaxed);
+  EXPECT_TRUE(detector.Write(2, kWord + 16, 4, kSiteC)) << "an acquire fence before the load";
+}
+
+TEST_F(RaceDetectorTest, AWriteAfterARelaxedStoreIsNotReleasedByAnEarlierFence) {
+  detector.Fence(1, kRelease);
+  detector.Write(1, kWord, 4, kSiteA);  // after the fence
+  detector.AtomicStore(1, &kFlag, kRelaxed);
+  detector.AtomicLoad(2, &kFlag, kAcquire);
+  EXPECT_TRUE(detector.Write(2, kWord, 4, kSiteB));
+}
+
+TEST_F(RaceDetectorTest, AReadersUnlockReachesTheNextWriterNotTheNextReader) {
+  detector.Write(1, kWord, 4, kSiteA);  // under a read lock: a bug
+  detector.ReleaseShared(1, &kMutex);
+  detector.Acquire(2, &kMutex);  // a reader
+  EXPECT_TRUE(detector.Read(2, kWord, 4, kSiteB));
+
+  detector.Read(1, kWord + 8, 4, kSiteA);
+  detector.ReleaseShared(1, &kMutex);
+  detector.AcquireExclusive(2, &kMutex);  // a writer
+  EXPECT_FALSE(detector.Write(2, kWord + 8, 4, kSiteB));
+}
+
 }  // namespace
 }  // namespace sim::internal
