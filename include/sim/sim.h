@@ -53,10 +53,11 @@ enum class Verdict {
   kCrash,              // a fatal signal, abort() or a failed assert()
   kUnsupported,        // an operation a world cannot model (fork, pthread_cancel, ...)
   kNondeterministic,   // check_determinism: the same schedule gave a different execution
+  kDataRace,           // races=1: two accesses to a byte, one a write, neither ordered before the other
 };
 
 // "pass", "failure", "uncaught exception", "deadlock", "step limit", "livelock", "crash",
-// "unsupported operation", "nondeterministic".
+// "unsupported operation", "nondeterministic", "data race".
 std::string_view to_string(Verdict verdict);
 
 // What explore() found at the first failing seed.

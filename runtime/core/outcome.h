@@ -49,6 +49,12 @@ struct Outcome {
   std::vector<Event> events;       // with KeepWholeTrace: every event (for the diff against a passing run)
 };
 
+// Called at the end of every World::Run, in the process that ran it (which
+// may be a child: isolated_execution.h), to add what only that process
+// knows to the outcome: SIM_TEST adds the expectations that failed before a
+// deadlock or crash ended the execution.
+inline void (*annotate_outcome)(Outcome& outcome) = nullptr;
+
 }  // namespace sim::internal
 
 #endif  // SIM_RUNTIME_OUTCOME_H_

@@ -14,6 +14,17 @@
 // uninstrumented libraries synchronise is in race_checks.h.
 #include "core/race_checks.h"
 
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "core/check.h"
+#include "core/site.h"
 #include "core/uninstrumented_library.h"
 #include "race/race_detector.h"
 
@@ -42,13 +53,45 @@ PointEdges EdgesOf(EventKind kind) {
   }
 }
 
-std::string DescribeAccess(const RaceAccess& access) {
+// TSan's lines for one of the two accesses: "Read of size 4 at 0x.. by
+// thread T1:" and its frame, the one the pass recorded (the runtime keeps
+// no call stacks).
+std::string DescribeAccess(const RaceAccess& access, std::uintptr_t address, bool previous) {
+  char where[32];
+  std::snprintf(where, sizeof where, "%#llx", static_cast<unsigned long long>(address));
+  std::string kind = access.write ? "write" : "read";
+  if (!previous) kind[0] = static_cast<char>(kind[0] - 'a' + 'A');
+  std::string text = (previous ? "Previous " : "") + kind + " of size " + std::to_string(access.size) + " at " + where +
+                     " by thread T" + std::to_string(access.thread) + ":\n  #0 ";
   const auto* site = static_cast<const __sim_site*>(access.site);
-  std::string text = "T" + std::to_string(access.thread) + (access.write ? " write" : " read");
-  if (site == nullptr) return text;
-  if (site->line != 0) text += std::string(" at ") + site->file + ":" + std::to_string(site->line);
-  if (site->function != nullptr && site->function[0] != '\0') text += std::string(" in ") + site->function;
-  return text;
+  if (site == nullptr) return text + "(unknown site)\n";
+  const bool named = site->function != nullptr && site->function[0] != '\0';
+  if (named) text += site->function;
+  // A merged instruction's location (line 0, "<unknown>") names nothing.
+  if (site->line != 0) text += (named ? " " : "") + std::string(site->file) + ":" + std::to_string(site->line);
+  return text + "\n";
+}
+
+// halt_on_race=0: the report's own lines, on stderr, once per pair of
+// sites in this process (explore() runs many executions in one).
+void WarnOfRace(const Race& race, const std::string& message, std::uint64_t seed, std::uint64_t step) {
+  static std::set<std::pair<const void*, const void*>> warned;
+  if (!warned.insert(std::minmax(race.current.site, race.previous.site)).second) return;
+  std::string text = "==================\nWARNING: simthread: data race (seed=" + std::to_string(seed) +
+                     ", step=" + std::to_string(step) + ")\n";
+  for (std::size_t begin = 0; begin < message.size();) {
+    const std::size_t end = std::min(message.find('\n', begin), message.size());
+    text += "  " + message.substr(begin, end - begin) + "\n";
+    begin = end + 1;
+  }
+  const std::size_t frame = message.find("#0 ");
+  text += "SUMMARY: simthread: data race: " + message.substr(frame + 3, message.find('\n', frame) - frame - 3) +
+          "\n==================\n";
+  for (std::size_t written = 0; written < text.size();) {
+    const ssize_t n = write(STDERR_FILENO, text.data() + written, text.size() - written);
+    if (n <= 0) return;
+    written += static_cast<std::size_t>(n);
+  }
 }
 
 }  // namespace
@@ -71,11 +114,35 @@ void World::CheckForRace(EventKind kind, const void* object, unsigned size, cons
   const std::optional<Race> race = kind == EventKind::kWrite ? races_->Write(thread, address, size, source)
                                                              : races_->Read(thread, address, size, source);
   if (!race) return;
-  char where[32];
-  std::snprintf(where, sizeof where, "%#llx", static_cast<unsigned long long>(race->address));
-  EndExecution(Verdict::kFailure, "data race on " + std::string(where) + ": " + DescribeAccess(race->current) +
-                                      ", and an earlier " + DescribeAccess(race->previous) +
-                                      " that does not happen before it (races=1)");
+  const auto* current = static_cast<const __sim_site*>(race->current.site);
+  const auto* previous = static_cast<const __sim_site*>(race->previous.site);
+  const RaceSuppressions& suppressions = RaceSuppressionsOf(options_);
+  for (const __sim_site* site : {current, previous}) {
+    if (site != nullptr && suppressions.Match(site->function != nullptr ? site->function : "", site->file)) return;
+  }
+  std::string message = DescribeAccess(race->current, race->address, /*previous=*/false) +
+                        DescribeAccess(race->previous, race->address, /*previous=*/true);
+  // Where each of the two threads was created, as TSan says it.
+  SiteNamer namer;
+  for (const RaceThread id : {race->current.thread, race->previous.thread}) {
+    namer.Add(threads_[id]->created_at);
+    namer.Add(threads_[id]->created_after);
+  }
+  for (const RaceThread id : {race->current.thread, race->previous.thread}) {
+    const SimThread& created = *threads_[id];
+    if (id == 0) continue;
+    // std::thread calls pthread_create from libstdc++, whose frames the
+    // runtime cannot always walk past: then the creator's last point.
+    const bool walked_to_user = namer.IsUserSite(created.created_at);
+    const Site& site = walked_to_user ? created.created_at : created.created_after;
+    const std::string function = namer.Function(site);
+    message += "Thread T" + std::to_string(id) + " created by T" + std::to_string(created.created_by) +
+               (walked_to_user ? " at " : " after ") + namer.Name(site) + (function.empty() ? "" : " in " + function) +
+               "\n";
+  }
+  message.pop_back();
+  if (options_.halt_on_race != 0) return EndExecution(Verdict::kDataRace, message);
+  WarnOfRace(*race, message, seed_, steps_);
 }
 
 void World::SyncEdgeForRaces(EventKind kind, const void* object, bool after_point) {
@@ -112,11 +179,33 @@ void CallMayLeaveForeignCode(World& world, const void* callee, CallArguments arg
   RaceDetector* races = world.races();
   if (races == nullptr || !Foreign(callee)) return;
   SimThread& self = world.running();
+  // What its callbacks did in there after the call's start (abseil's
+  // Unlock evaluates a waiter's condition) is released too: the lock it
+  // hands over may be taken before this thread's next point.
+  races->Release(self.id, &kForeignCode);
   races->Acquire(self.id, &kForeignCode);
   for (const void* object : arguments) {
     if (object != nullptr) races->Acquire(self.id, object);
   }
   if (self.foreign_calls > 0) --self.foreign_calls;
+}
+
+const RaceSuppressions& RaceSuppressionsOf(const Options& options) {
+  static std::string loaded_path;
+  static RaceSuppressions suppressions;
+  if (options.suppressions == loaded_path) return suppressions;
+  std::ifstream file(options.suppressions);
+  std::stringstream text;
+  text << file.rdbuf();
+  if (!file) {
+    Die(exit_status::kUsage, {"suppressions=", options.suppressions, ": cannot read it (", std::strerror(errno),
+                              "); give the path of a ThreadSanitizer suppressions file"});
+  }
+  std::string error;
+  suppressions = RaceSuppressions::Parse(text.str(), error);
+  if (!error.empty()) Die(exit_status::kUsage, {"suppressions=", options.suppressions, ": ", error});
+  loaded_path = options.suppressions;
+  return suppressions;
 }
 
 void ThreadMayStartInForeignCode(World& world, SimThread& thread, const void* start) {

@@ -25,6 +25,7 @@
 #include <array>
 
 #include "core/world.h"
+#include "race/suppressions.h"
 
 namespace sim::internal {
 
@@ -35,6 +36,11 @@ namespace sim::internal {
 using CallArguments = std::array<const void*, 2>;
 void CallMayEnterForeignCode(World& world, const void* callee, CallArguments arguments);
 void CallMayLeaveForeignCode(World& world, const void* callee, CallArguments arguments);
+// The suppressions file options.suppressions names, read at the first call
+// (a world's construction, outside it); a file that cannot be read or used
+// ends the process with the reason.
+const RaceSuppressions& RaceSuppressionsOf(const Options& options);
+
 // A thread created to run `start`.
 void ThreadMayStartInForeignCode(World& world, SimThread& thread, const void* start);
 // At a scheduling point of a thread inside foreign code: before it (release)

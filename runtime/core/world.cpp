@@ -13,6 +13,7 @@
 #include <cstdlib>
 
 #include "core/check.h"
+#include "core/race_checks.h"
 #include "interceptors/keys.h"
 #include "race/race_detector.h"
 
@@ -95,7 +96,8 @@ void ThreadEntry() {
   world.ExitRunningThread();
 }
 
-World::World(const Options& options, Strategy& strategy, std::uint64_t seed) : options_(options), strategy_(strategy) {
+World::World(const Options& options, Strategy& strategy, std::uint64_t seed)
+    : options_(options), strategy_(strategy), seed_(seed) {
   strategy_.BeginExecution(seed);
   strategy_wants_pending_ = strategy_.WantsPendingOperations();
   keep_transitions_ = strategy_.WantsTransitions() && options_.por != 0 && FirstUninstrumentedLibrary().empty();
@@ -111,6 +113,7 @@ World::World(const Options& options, Strategy& strategy, std::uint64_t seed) : o
     races_ = std::make_unique<RaceDetector>();
     races_->Reset();
     InUninstrumentedLibrary(nullptr);  // reads the libraries' code ranges now, outside the world
+    RaceSuppressionsOf(options_);      // and the suppressions file
   }
 }
 

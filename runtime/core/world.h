@@ -76,6 +76,9 @@ struct SimThread {
   const void* last_object = nullptr;  // of the last scheduling point: what the thread does next
   int memory_order = 0;               // races=1: of its last atomic operation (hooks.cpp), and the calls into
   unsigned foreign_calls = 0;         // uninstrumented libraries it is inside (race_checks.cpp)
+  ThreadId created_by = 0;            // its creator, and where that called pthread_create (a race's report)
+  Site created_at;
+  Site created_after;  // the creator's last point before it (where libstdc++'s frames hide the caller)
   // What its step from the last scheduling point on touches, and the thread
   // that step created, while the world keeps the steps (World::transitions_).
   Footprint footprint;
@@ -96,12 +99,6 @@ struct SimThread {
   // (interceptors/keys.cpp), since glibc would keep them in the installed block.
   std::vector<const void*> key_values;
 };
-
-// Called at the end of every World::Run, in the process that ran it (which
-// may be a child: isolated_execution.h), to add what only that process
-// knows to the outcome: SIM_TEST adds the expectations that failed before a
-// deadlock or crash ended the execution.
-inline void (*annotate_outcome)(Outcome& outcome) = nullptr;
 
 // Per-world model of a user's synchronisation object, keyed by its address.
 // A model lives as long as its object: the world forgets it when the
@@ -543,6 +540,7 @@ class World {
   // PickNext, ForgetEnabled or signal on.
   std::uint64_t unasked_access_limit_ = 0;
   std::unique_ptr<RaceDetector> races_;
+  std::uint64_t seed_ = 0;  // for a race's warning (halt_on_race=0)
   void CheckForRace(EventKind kind, const void* object, unsigned size, const __sim_site* source);
   void SyncEdgeForRaces(EventKind kind, const void* object, bool after_point);
   bool unasked_choice_points_ = false;  // those points are choice points (the first case)

@@ -81,6 +81,9 @@ int pthread_create(pthread_t* handle, const pthread_attr_t* attributes, void* (*
   const Site site = world.CallerSite();
   SimThread& thread = world.CreateThread([start, argument] { current_world->running().result = start(argument); });
   ThreadMayStartInForeignCode(world, thread, reinterpret_cast<const void*>(start));
+  thread.created_by = world.running().id;
+  thread.created_at = site;
+  thread.created_after = world.running().last_site;
   int detach_state = PTHREAD_CREATE_JOINABLE;
   if (attributes != nullptr) pthread_attr_getdetachstate(attributes, &detach_state);
   thread.detached = detach_state == PTHREAD_CREATE_DETACHED;

@@ -128,7 +128,10 @@ std::optional<Race> RaceDetector::Access(RaceThread thread, std::uintptr_t addre
     const auto count = static_cast<unsigned>(stop - at);
     const auto bytes = static_cast<std::uint8_t>(((1u << count) - 1) << (at & 7));
     std::optional<Race> race = AccessGranule(thread, granule, bytes, site, write);
-    if (!first) first = race;
+    if (!first && race) {
+      first = race;
+      first->current.size = size;
+    }
     at = stop;
   }
   return first;
@@ -142,7 +145,8 @@ std::optional<Race> RaceDetector::AccessGranule(RaceThread thread, std::uintptr_
   for (const AccessRecord& slot : cell.slots) {
     const bool conflicts = (slot.bytes & bytes) != 0 && (write || slot.write);
     if (race || !conflicts || slot.epoch.thread == thread || clock.Knows(slot.epoch)) continue;
-    race = Report(granule, slot.bytes & bytes, {thread, write, site}, {slot.epoch.thread, slot.write, slot.site});
+    race = Report(granule, slot.bytes & bytes, {thread, write, site},
+                  {slot.epoch.thread, slot.write, slot.site, static_cast<std::size_t>(std::popcount(slot.bytes))});
   }
   // Where this access goes: over one it supersedes (one that happened
   // before it, on bytes it covers, and not a write it would remember as a

@@ -36,6 +36,7 @@ struct RaceAccess {
   RaceThread thread = 0;
   bool write = false;
   const void* site = nullptr;
+  std::size_t size = 0;  // bytes: the whole access, or the earlier one's bytes in the granule where they met
 };
 
 struct Race {

@@ -17,6 +17,7 @@ std::string_view to_string(Verdict verdict) {
     case Verdict::kCrash: return "crash";
     case Verdict::kUnsupported: return "unsupported operation";
     case Verdict::kNondeterministic: return "nondeterministic";
+    case Verdict::kDataRace: return "data race";
   }
   return "?";
 }
@@ -72,9 +73,13 @@ std::string Report::render() const {
   std::snprintf(hash, sizeof hash, "%016" PRIx64, trace_hash);
   text += std::string("  trace hash: ") + hash + "\n";
   if (!replay.empty()) text += "  replay: " + replay + "\n";
-  // The first sentence: a SUMMARY line stays one line.
+  // The first sentence: a SUMMARY line stays one line. A race's is, as in
+  // TSan, the racing access's frame.
   std::string summary = message.substr(0, message.find('\n'));
   if (const std::size_t end = summary.find(". "); end != std::string::npos) summary.resize(end);
+  if (const std::size_t frame = message.find("#0 "); verdict == Verdict::kDataRace && frame != std::string::npos) {
+    summary = message.substr(frame + 3, message.find('\n', frame) - frame - 3);
+  }
   text += "SUMMARY: simthread: " + std::string(to_string(verdict)) + ": " + summary + "\n";
   text += "==================\n";
   return text;

@@ -15,7 +15,7 @@ for edge in atomic fence rwlock semaphore once static barrier annotation tsan_ac
       expect_eq "$rc" 0 "$edge synced: no race in 100 seeds: $out $err"
     else
       expect_eq "$rc" 1 "$edge $variant: a race: $out $err"
-      expect_contains "$out$err" "data race on 0x" "$edge $variant: a data race"
+      expect_contains "$out$err" "WARNING: simthread: data race" "$edge $variant: a data race"
     fi
   done
 done

@@ -47,17 +47,17 @@ for variant in 0 1 2 3; do
 done
 SIM_OPTIONS=races=1 run "$SIM_BIN/sim-run" --seeds 200 -- "$TEST_TMP/hits0"
 expect_eq "$rc" 1 "no lock: the race is reported: $out $err"
-expect_contains "$out$err" "data race on 0x" "a data race"
+expect_contains "$out$err" "WARNING: simthread: data race" "a data race"
 expect_contains "$out$err" "hits.cpp:9" "at the increment"
 replay_line="$(sed -n 's/^ *replay: //p' <<< "$out$err" | head -1)"
 (cd "$TEST_TMP" && eval "$replay_line") > "$TEST_TMP/replay.out" 2>&1
 expect_eq "$?" 66 "the replay line reports it again: $replay_line"
-expect_contains "$(cat "$TEST_TMP/replay.out")" "data race on 0x" "the replay's report"
+expect_contains "$(cat "$TEST_TMP/replay.out")" "WARNING: simthread: data race" "the replay's report"
 SIM_OPTIONS=races=1 run "$SIM_BIN/sim-run" --seeds 200 -- "$TEST_TMP/hits1"
 expect_eq "$rc" 0 "one mutex: no race in 200 seeds: $out $err"
 SIM_OPTIONS=races=1 run "$SIM_BIN/sim-run" --seeds 200 -- "$TEST_TMP/hits2"
 expect_eq "$rc" 1 "a mutex each: the race is reported: $out $err"
-expect_contains "$out$err" "data race on 0x" "a data race"
+expect_contains "$out$err" "WARNING: simthread: data race" "a data race"
 SIM_OPTIONS=races=1 run "$SIM_BIN/sim-run" --seeds 200 -- "$TEST_TMP/hits3"
 expect_eq "$rc" 0 "start, join and a release/acquire flag: no race in 200 seeds: $out $err"
 echo PASS
