@@ -57,7 +57,8 @@ def main():
     parser.add_argument("--build-dir", default="build")
     parser.add_argument("--iterations", type=int, default=2000000)
     parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--sim", help="another simthread build of whole_program_loop to compare (e.g. an older one)")
+    parser.add_argument("--sim", help="another simthread build of whole_program_loop to compare (e.g. an older one), "
+                        "run with both seeds")
     args = parser.parse_args()
     bench = os.path.join(args.build_dir, "bin", "bench")
     binaries = {
@@ -72,8 +73,10 @@ def main():
     scales = [1, 10]
     variants = list(VARIANTS)
     if args.sim:
-        binaries["sim (--sim)"] = args.sim
-        variants.append("sim (--sim)")
+        # Under both members, as this build is: a change to one strategy shows beside its own before.
+        for member in ("seed 1: pct:5", "seed 0: pos"):
+            binaries[f"sim --sim ({member})"] = args.sim
+            variants.append(f"sim --sim ({member})")
     samples = {}  # (variant, shape, scale) -> [(cpu, rss)]
     for round_index in range(args.rounds):
         order = variants[round_index % len(variants):] + variants[:round_index % len(variants)]
