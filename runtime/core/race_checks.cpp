@@ -124,6 +124,14 @@ void World::CheckForRace(EventKind kind, const void* object, unsigned size, cons
                         DescribeAccess(race->previous, race->address, /*previous=*/true);
   // Where each of the two threads was created, as TSan says it.
   SiteNamer namer;
+  // pthread_create's caller, when that is the user's code. std::thread
+  // calls it from libstdc++, which keeps no frame pointers, so the frames
+  // walked past it skip the user's function: then the creator's last point.
+  auto innermost = [](const Site& site) {
+    Site caller;
+    caller.frames[0] = site.frames[0];
+    return caller;
+  };
   for (const RaceThread id : {race->current.thread, race->previous.thread}) {
     namer.Add(threads_[id]->created_at);
     namer.Add(threads_[id]->created_after);
@@ -131,9 +139,7 @@ void World::CheckForRace(EventKind kind, const void* object, unsigned size, cons
   for (const RaceThread id : {race->current.thread, race->previous.thread}) {
     const SimThread& created = *threads_[id];
     if (id == 0) continue;
-    // std::thread calls pthread_create from libstdc++, whose frames the
-    // runtime cannot always walk past: then the creator's last point.
-    const bool walked_to_user = namer.IsUserSite(created.created_at);
+    const bool walked_to_user = namer.IsUserSite(innermost(created.created_at));
     const Site& site = walked_to_user ? created.created_at : created.created_after;
     const std::string function = namer.Function(site);
     message += "Thread T" + std::to_string(id) + " created by T" + std::to_string(created.created_by) +

@@ -141,7 +141,7 @@ void World::AccessSchedulingPoint(EventKind kind, const void* object, unsigned s
     // decide nothing either: they take GoOnUnasked's path, as points that
     // are not choice points. Not where every step's footprint is kept, nor
     // where each point's trust in the last poll is to be checked.
-    if (!keep_transitions_ && !enabled_cache_check_requested && races_ == nullptr) {
+    if (!keep_transitions_ && !enabled_cache_check_requested) {
       unasked_access_limit_ = step_check_at_;
       unasked_choice_points_ = false;
       unasked_watched_.clear();
@@ -367,7 +367,7 @@ inline ThreadId World::Decide(std::span<const ThreadId> candidates, const SimThr
 void World::LetGoOnUnasked(std::uint64_t same_for, std::span<const ThreadId> enabled, ThreadId running) {
   // Where every decision is recorded, or every step's footprint, the
   // strategy is asked at every point.
-  if (keep_decisions_ || keep_transitions_ || races_ != nullptr) return;
+  if (keep_decisions_ || keep_transitions_) return;
   // A strategy that sees pending operations (pos) answers anew where the
   // running thread's access races with another's: those are watched.
   unasked_watched_.clear();
@@ -403,6 +403,10 @@ void World::GoOnUnasked(EventKind kind, const void* object, unsigned size, const
   choice_points_ += unasked_choice_points_;
   choices_gone_on_ += unasked_choice_points_;
   ++steps_;
+  // No switch here, so nothing to release first: the access is checked as
+  // AccessSchedulingPoint checks it.
+  if (races_ != nullptr) [[unlikely]]
+    CheckForRace(kind, object, size, source);
 }
 
 inline SimThread& World::Choose(const SimThread& current, bool current_enabled, bool current_yielding) {
