@@ -142,31 +142,32 @@ std::optional<Race> RaceDetector::AccessGranule(RaceThread thread, std::uintptr_
   ShadowCell& cell = shadow_.At(granule);
   const VectorClock& clock = threads_[thread].now;
   std::optional<Race> race;
-  for (const AccessRecord& slot : cell.slots) {
-    const bool conflicts = (slot.bytes & bytes) != 0 && (write || slot.write);
-    if (race || !conflicts || slot.epoch.thread == thread || clock.Knows(slot.epoch)) continue;
-    race = Report(granule, slot.bytes & bytes, {thread, write, site},
-                  {slot.epoch.thread, slot.write, slot.site, static_cast<std::size_t>(std::popcount(slot.bytes))});
-  }
-  // Where this access goes: over one it supersedes (one that happened
-  // before it, on bytes it covers, and not a write it would remember as a
-  // read: a later read racing with that write would go unseen), else a free
-  // slot, else the next in turn.
+  // One pass: the first race, and where this access goes: over one it
+  // supersedes (one that happened before it, on bytes it covers, and not a
+  // write it would remember as a read: a later read racing with that write
+  // would go unseen), else a free slot, else the next in turn. Further
+  // superseded slots are emptied, since one place is enough for it.
   AccessRecord* place = nullptr;
+  AccessRecord* free_slot = nullptr;
   for (AccessRecord& slot : cell.slots) {
-    const bool superseded = !slot.epoch.empty() && (slot.bytes & ~bytes) == 0 && (write || !slot.write) &&
-                            (slot.epoch.thread == thread || clock.Knows(slot.epoch));
-    if (superseded) {
+    if (slot.epoch.empty()) {
+      if (free_slot == nullptr) free_slot = &slot;
+      continue;
+    }
+    const bool ordered = slot.epoch.thread == thread || clock.Knows(slot.epoch);
+    if (!ordered && !race && (slot.bytes & bytes) != 0 && (write || slot.write)) {
+      race = Report(granule, slot.bytes & bytes, {thread, write, site},
+                    {slot.epoch.thread, slot.write, slot.site, static_cast<std::size_t>(std::popcount(slot.bytes))});
+    }
+    if (ordered && (slot.bytes & ~bytes) == 0 && (write || !slot.write)) {
       if (place == nullptr) {
         place = &slot;
       } else {
-        slot = AccessRecord{};  // one place is enough for the new access
+        slot = AccessRecord{};
       }
     }
   }
-  for (AccessRecord& slot : cell.slots) {
-    if (place == nullptr && slot.epoch.empty()) place = &slot;
-  }
+  if (place == nullptr) place = free_slot;
   if (place == nullptr) {
     place = &cell.slots[cell.next_evicted];
     cell.next_evicted = static_cast<std::uint8_t>((cell.next_evicted + 1) % ShadowCell::kSlots);

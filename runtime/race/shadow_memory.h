@@ -40,23 +40,20 @@ struct ShadowCell {
 class ShadowMemory {
  public:
   // The cell of `granule` (address >> kGranuleBits), made on first use.
+  // Pages are found through a small direct-mapped cache: a loop that
+  // alternates between arrays missed a last-page cache at every access.
   ShadowCell& At(std::uintptr_t granule) {
     const std::uintptr_t key = granule >> kPageBits;
-    if (key != last_key_) {
-      std::unique_ptr<Page>& page = pages_[key];
-      if (page == nullptr) page = std::make_unique<Page>();
-      last_key_ = key;
-      last_page_ = page.get();
-    }
-    return last_page_->cells[granule & (kCellsPerPage - 1)];
+    CachedPage& cached = cache_[key % kCachedPages];
+    if (cached.key != key) cached = {key, &PageAt(key)};
+    return cached.page->cells[granule & (kCellsPerPage - 1)];
   }
   // Freed memory drops its history: a new object there is not racing the
   // old one. Bytes [begin, end).
   void Forget(std::uintptr_t begin, std::uintptr_t end);
   void Clear() {
     pages_.clear();
-    last_key_ = ~std::uintptr_t{0};
-    last_page_ = nullptr;
+    for (CachedPage& cached : cache_) cached = CachedPage{};
   }
 
  private:
@@ -65,9 +62,18 @@ class ShadowMemory {
   struct Page {
     ShadowCell cells[kCellsPerPage];
   };
+  struct CachedPage {
+    std::uintptr_t key = ~std::uintptr_t{0};
+    Page* page = nullptr;
+  };
+  static constexpr std::size_t kCachedPages = 64;
+  Page& PageAt(std::uintptr_t key) {
+    std::unique_ptr<Page>& page = pages_[key];
+    if (page == nullptr) page = std::make_unique<Page>();
+    return *page;
+  }
   std::unordered_map<std::uintptr_t, std::unique_ptr<Page>> pages_;
-  std::uintptr_t last_key_ = ~std::uintptr_t{0};
-  Page* last_page_ = nullptr;
+  CachedPage cache_[kCachedPages];
 };
 
 }  // namespace sim::internal
