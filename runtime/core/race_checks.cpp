@@ -21,6 +21,7 @@
 #include <cstring>
 #include <fstream>
 #include <set>
+#include <span>
 #include <sstream>
 
 #include "core/check.h"
@@ -59,7 +60,7 @@ PointEdges EdgesOf(EventKind kind) {
 std::string DescribeAccess(const RaceAccess& access, std::uintptr_t address, bool previous) {
   char where[32];
   std::snprintf(where, sizeof where, "%#llx", static_cast<unsigned long long>(address));
-  std::string kind = access.write ? "write" : "read";
+  std::string kind = std::string(access.atomic ? "atomic " : "") + (access.write ? "write" : "read");
   if (!previous) kind[0] = static_cast<char>(kind[0] - 'a' + 'A');
   std::string text = (previous ? "Previous " : "") + kind + " of size " + std::to_string(access.size) + " at " + where +
                      " by thread T" + std::to_string(access.thread) + ":\n  #0 ";
@@ -94,34 +95,11 @@ void WarnOfRace(const Race& race, const std::string& message, std::uint64_t seed
   }
 }
 
-}  // namespace
-
-void World::CheckForRace(EventKind kind, const void* object, unsigned size, const __sim_site* source) {
-  ForeignCodeEdge(*this, /*after_point=*/true);
-  const ThreadId thread = running_->id;
-  const auto order = static_cast<MemoryOrder>(running_->memory_order);
-  switch (kind) {
-    case EventKind::kRead:
-    case EventKind::kWrite: break;
-    case EventKind::kAtomicLoad: return races_->AtomicLoad(thread, object, order);
-    case EventKind::kAtomicStore: return races_->AtomicStore(thread, object, order);
-    case EventKind::kAtomicRmw:
-    case EventKind::kAtomicCompareExchange: return races_->AtomicReadModifyWrite(thread, object, order);
-    case EventKind::kFence: return races_->Fence(thread, order);
-    default: return;
-  }
-  const auto address = reinterpret_cast<std::uintptr_t>(object);
-  const std::optional<Race> race = kind == EventKind::kWrite ? races_->Write(thread, address, size, source)
-                                                             : races_->Read(thread, address, size, source);
-  if (!race) return;
-  const auto* current = static_cast<const __sim_site*>(race->current.site);
-  const auto* previous = static_cast<const __sim_site*>(race->previous.site);
-  const RaceSuppressions& suppressions = RaceSuppressionsOf(options_);
-  for (const __sim_site* site : {current, previous}) {
-    if (site != nullptr && suppressions.Match(site->function != nullptr ? site->function : "", site->file)) return;
-  }
-  std::string message = DescribeAccess(race->current, race->address, /*previous=*/false) +
-                        DescribeAccess(race->previous, race->address, /*previous=*/true);
+// TSan's lines for a race: the two accesses, and where each thread was
+// created.
+std::string RaceMessage(const Race& race, std::span<const std::unique_ptr<SimThread>> threads) {
+  std::string message = DescribeAccess(race.current, race.address, /*previous=*/false) +
+                        DescribeAccess(race.previous, race.address, /*previous=*/true);
   // Where each of the two threads was created, as TSan says it.
   SiteNamer namer;
   // pthread_create's caller, when that is the user's code. std::thread
@@ -132,12 +110,12 @@ void World::CheckForRace(EventKind kind, const void* object, unsigned size, cons
     caller.frames[0] = site.frames[0];
     return caller;
   };
-  for (const RaceThread id : {race->current.thread, race->previous.thread}) {
-    namer.Add(threads_[id]->created_at);
-    namer.Add(threads_[id]->created_after);
+  for (const RaceThread id : {race.current.thread, race.previous.thread}) {
+    namer.Add(threads[id]->created_at);
+    namer.Add(threads[id]->created_after);
   }
-  for (const RaceThread id : {race->current.thread, race->previous.thread}) {
-    const SimThread& created = *threads_[id];
+  for (const RaceThread id : {race.current.thread, race.previous.thread}) {
+    const SimThread& created = *threads[id];
     if (id == 0) continue;
     const bool walked_to_user = namer.IsUserSite(innermost(created.created_at));
     const Site& site = walked_to_user ? created.created_at : created.created_after;
@@ -147,8 +125,44 @@ void World::CheckForRace(EventKind kind, const void* object, unsigned size, cons
                "\n";
   }
   message.pop_back();
-  if (options_.halt_on_race != 0) return EndExecution(Verdict::kDataRace, message);
-  WarnOfRace(*race, message, seed_, steps_);
+  return message;
+}
+
+}  // namespace
+
+void World::CheckForRace(EventKind kind, const void* object, unsigned size, const __sim_site* source) {
+  ForeignCodeEdge(*this, /*after_point=*/true);
+  const ThreadId thread = running_->id;
+  const auto order = static_cast<MemoryOrder>(running_->memory_order);
+  if (kind == EventKind::kFence) return races_->Fence(thread, order);
+  const bool atomic = kind == EventKind::kAtomicLoad || kind == EventKind::kAtomicStore ||
+                      kind == EventKind::kAtomicRmw || kind == EventKind::kAtomicCompareExchange;
+  if (!atomic && kind != EventKind::kRead && kind != EventKind::kWrite) return;
+  // The access first (an atomic races with a plain access to its bytes,
+  // never with another atomic), then what its memory order orders.
+  const bool write = kind != EventKind::kRead && kind != EventKind::kAtomicLoad;
+  const auto address = reinterpret_cast<std::uintptr_t>(object);
+  if (const std::optional<Race> race = races_->Access(thread, address, size, source, write, atomic)) {
+    const RaceSuppressions& suppressions = RaceSuppressionsOf(options_);
+    bool suppressed = false;
+    for (const void* access_site : {race->current.site, race->previous.site}) {
+      const auto* site = static_cast<const __sim_site*>(access_site);
+      suppressed = suppressed || (site != nullptr && suppressions.Match(site->function != nullptr ? site->function : "",
+                                                                        site->file) != nullptr);
+    }
+    if (!suppressed) {
+      const std::string message = RaceMessage(*race, threads_);
+      if (options_.halt_on_race != 0) EndExecution(Verdict::kDataRace, message);
+      WarnOfRace(*race, message, seed_, steps_);
+    }
+  }
+  switch (kind) {
+    case EventKind::kAtomicLoad: return races_->AtomicLoad(thread, object, order);
+    case EventKind::kAtomicStore: return races_->AtomicStore(thread, object, order);
+    case EventKind::kAtomicRmw:
+    case EventKind::kAtomicCompareExchange: return races_->AtomicReadModifyWrite(thread, object, order);
+    default: return;
+  }
 }
 
 void World::SyncEdgeForRaces(EventKind kind, const void* object, bool after_point) {

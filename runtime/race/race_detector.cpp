@@ -118,7 +118,7 @@ void RaceDetector::Fence(RaceThread thread, MemoryOrder order) {
 }
 
 std::optional<Race> RaceDetector::Access(RaceThread thread, std::uintptr_t address, std::size_t size, const void* site,
-                                         bool write) {
+                                         bool write, bool atomic) {
   ClockOf(thread);
   std::optional<Race> first;
   const std::uintptr_t end = address + (size == 0 ? 1 : size);
@@ -127,7 +127,7 @@ std::optional<Race> RaceDetector::Access(RaceThread thread, std::uintptr_t addre
     const std::uintptr_t stop = std::min(end, (granule + 1) << kGranuleBits);
     const auto count = static_cast<unsigned>(stop - at);
     const auto bytes = static_cast<std::uint8_t>(((1u << count) - 1) << (at & 7));
-    std::optional<Race> race = AccessGranule(thread, granule, bytes, site, write);
+    std::optional<Race> race = AccessGranule(thread, granule, bytes, site, write, atomic);
     if (!first && race) {
       first = race;
       first->current.size = size;
@@ -138,15 +138,16 @@ std::optional<Race> RaceDetector::Access(RaceThread thread, std::uintptr_t addre
 }
 
 std::optional<Race> RaceDetector::AccessGranule(RaceThread thread, std::uintptr_t granule, std::uint8_t bytes,
-                                                const void* site, bool write) {
+                                                const void* site, bool write, bool atomic) {
   ShadowCell& cell = shadow_.At(granule);
   const VectorClock& clock = threads_[thread].now;
   std::optional<Race> race;
   // One pass: the first race, and where this access goes: over one it
-  // supersedes (one that happened before it, on bytes it covers, and not a
-  // write it would remember as a read: a later read racing with that write
-  // would go unseen), else a free slot, else the next in turn. Further
-  // superseded slots are emptied, since one place is enough for it.
+  // supersedes (one that happened before it, on bytes it covers, and
+  // neither a write it would remember as a read nor a plain access it would
+  // remember as an atomic one: a later access racing with that one would go
+  // unseen), else a free slot, else the next in turn. Further superseded
+  // slots are emptied, since one place is enough for it.
   AccessRecord* place = nullptr;
   AccessRecord* free_slot = nullptr;
   for (AccessRecord& slot : cell.slots) {
@@ -155,11 +156,12 @@ std::optional<Race> RaceDetector::AccessGranule(RaceThread thread, std::uintptr_
       continue;
     }
     const bool ordered = slot.epoch.thread == thread || clock.Knows(slot.epoch);
-    if (!ordered && !race && (slot.bytes & bytes) != 0 && (write || slot.write)) {
-      race = Report(granule, slot.bytes & bytes, {thread, write, site},
-                    {slot.epoch.thread, slot.write, slot.site, static_cast<std::size_t>(std::popcount(slot.bytes))});
+    if (!ordered && !race && (slot.bytes & bytes) != 0 && (write || slot.write) && !(atomic && slot.atomic)) {
+      race = Report(
+          granule, slot.bytes & bytes, {thread, write, site, 0, atomic},
+          {slot.epoch.thread, slot.write, slot.site, static_cast<std::size_t>(std::popcount(slot.bytes)), slot.atomic});
     }
-    if (ordered && (slot.bytes & ~bytes) == 0 && (write || !slot.write)) {
+    if (ordered && (slot.bytes & ~bytes) == 0 && (write || !slot.write) && (!atomic || slot.atomic)) {
       if (place == nullptr) {
         place = &slot;
       } else {
@@ -172,7 +174,7 @@ std::optional<Race> RaceDetector::AccessGranule(RaceThread thread, std::uintptr_
     place = &cell.slots[cell.next_evicted];
     cell.next_evicted = static_cast<std::uint8_t>((cell.next_evicted + 1) % ShadowCell::kSlots);
   }
-  *place = {{thread, clock.Get(thread)}, site, bytes, write};
+  *place = {{thread, clock.Get(thread)}, site, bytes, write, atomic};
   return race;
 }
 

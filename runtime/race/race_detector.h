@@ -37,6 +37,7 @@ struct RaceAccess {
   bool write = false;
   const void* site = nullptr;
   std::size_t size = 0;  // bytes: the whole access, or the earlier one's bytes in the granule where they met
+  bool atomic = false;
 };
 
 struct Race {
@@ -76,11 +77,15 @@ class RaceDetector {
   // An access of [address, address + size); the first race it makes with
   // an earlier access, if any, not reported before for the same two sites.
   std::optional<Race> Read(RaceThread thread, std::uintptr_t address, std::size_t size, const void* site) {
-    return Access(thread, address, size, site, /*write=*/false);
+    return Access(thread, address, size, site, /*write=*/false, /*atomic=*/false);
   }
   std::optional<Race> Write(RaceThread thread, std::uintptr_t address, std::size_t size, const void* site) {
-    return Access(thread, address, size, site, /*write=*/true);
+    return Access(thread, address, size, site, /*write=*/true, /*atomic=*/false);
   }
+  // Any access; an atomic one races with plain accesses to its bytes, never
+  // with another atomic one (its edges are AtomicLoad's and the others').
+  std::optional<Race> Access(RaceThread thread, std::uintptr_t address, std::size_t size, const void* site, bool write,
+                             bool atomic);
 
   // Freed or unmapped memory: a new object there starts without history.
   void Forget(std::uintptr_t begin, std::uintptr_t end) { shadow_.Forget(begin, end); }
@@ -99,9 +104,8 @@ class RaceDetector {
   void AtomicRead(ThreadClocks& state, const void* location, MemoryOrder order);
   void AtomicWrite(RaceThread thread, ThreadClocks& state, const void* location, MemoryOrder order,
                    bool continues_release_sequence);
-  std::optional<Race> Access(RaceThread thread, std::uintptr_t address, std::size_t size, const void* site, bool write);
   std::optional<Race> AccessGranule(RaceThread thread, std::uintptr_t granule, std::uint8_t bytes, const void* site,
-                                    bool write);
+                                    bool write, bool atomic);
   // A race of the current access with `previous`, unless its pair of sites
   // was reported already.
   std::optional<Race> Report(std::uintptr_t granule, std::uint8_t common, RaceAccess current, RaceAccess previous);

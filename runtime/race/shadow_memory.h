@@ -25,6 +25,7 @@ struct AccessRecord {
   const void* site = nullptr;  // the pass's __sim_site, for the report
   std::uint8_t bytes = 0;      // of the granule, bit i for byte i
   bool write = false;
+  bool atomic = false;  // an atomic operation's: races only with plain accesses
 };
 
 // The accesses of one granule that a later access may still race with, as

@@ -278,5 +278,26 @@ TEST_F(RaceDetectorTest, AReadersUnlockReachesTheNextWriterNotTheNextReader) {
   EXPECT_FALSE(detector.Write(2, kWord + 8, 4, kSiteB));
 }
 
+TEST_F(RaceDetectorTest, AtomicAccessesRaceWithPlainOnesOnlyThreeWays) {
+  EXPECT_FALSE(detector.Access(1, kWord, 4, kSiteA, /*write=*/true, /*atomic=*/true));
+  EXPECT_FALSE(detector.Access(2, kWord, 4, kSiteB, /*write=*/true, /*atomic=*/true)) << "atomic, atomic";
+  const std::optional<Race> race = detector.Read(2, kWord, 4, kSiteC);
+  ASSERT_TRUE(race) << "a plain read of an atomic's bytes, unordered with its write";
+  EXPECT_TRUE(race->previous.atomic);
+  EXPECT_FALSE(race->current.atomic);
+
+  detector.Write(1, kWord + 8, 4, kSiteA);  // a plain initialisation, published
+  detector.AtomicStore(1, &kFlag, kRelease);
+  detector.AtomicLoad(2, &kFlag, kAcquire);
+  EXPECT_FALSE(detector.Access(2, kWord + 8, 4, kSiteB, /*write=*/true, /*atomic=*/true)) << "ordered after it";
+}
+
+TEST_F(RaceDetectorTest, AnAtomicAccessDoesNotHideAnEarlierPlainOne) {
+  detector.Write(1, kWord, 4, kSiteA);                                    // plain
+  detector.Access(1, kWord, 4, kSiteB, /*write=*/true, /*atomic=*/true);  // then atomic, same thread
+  EXPECT_TRUE(detector.Access(2, kWord, 4, kSiteC, /*write=*/false, /*atomic=*/true))
+      << "the plain write still races with another thread's atomic read";
+}
+
 }  // namespace
 }  // namespace sim::internal

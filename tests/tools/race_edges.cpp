@@ -4,8 +4,9 @@
 //   synced: ordered by the edge under test: no race in any schedule;
 //   none:   ordered by nothing but a relaxed flag: a race;
 //   wrong:  a near miss of the edge (the wrong memory order, a shared lock
-//           for a write, the wrong object, a signal instead of the mutex):
-//           a race.
+//           for a write, the wrong object, a signal instead of the mutex, a
+//           plain read of what an atomic wrote): a race.
+// (`mixed` has no edge: atomic accesses never race with each other.)
 // Usage: race_edges <edge> <synced|none|wrong>. Every variant exits 0 when
 // run without the detector.
 #include <pthread.h>
@@ -157,7 +158,8 @@ void Annotation() {
       },
       [] {
         WaitForFlag();
-        AnnotateHappensAfter(__FILE__, __LINE__, variant == Variant::kWrong ? &other_object : static_cast<void*>(&flag));
+        AnnotateHappensAfter(__FILE__, __LINE__,
+                             variant == Variant::kWrong ? &other_object : static_cast<void*>(&flag));
         std::printf("%d\n", data);
       });
 }
@@ -215,13 +217,32 @@ void Condvar() {
       });
 }
 
+// Both through std::atomic_ref: atomics never race with each other; the
+// wrong variant reads plainly what the other wrote atomically.
+void Mixed() {
+  Run([] { std::atomic_ref<int>(data).store(1, std::memory_order_relaxed); },
+      [] {
+        const int seen = variant == Variant::kWrong ? data : std::atomic_ref<int>(data).load(std::memory_order_relaxed);
+        std::printf("%d\n", seen);
+      });
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   const std::map<std::string, void (*)()> edges = {
-      {"atomic", Atomic},   {"fence", Fence},           {"rwlock", Rwlock},   {"semaphore", Semaphore},
-      {"once", Once},       {"static", Static},         {"barrier", Barrier}, {"annotation", Annotation},
-      {"tsan_acquire", TsanAcquire}, {"spin", Spin}, {"condvar", Condvar},
+      {"atomic", Atomic},
+      {"fence", Fence},
+      {"rwlock", Rwlock},
+      {"semaphore", Semaphore},
+      {"once", Once},
+      {"static", Static},
+      {"barrier", Barrier},
+      {"annotation", Annotation},
+      {"tsan_acquire", TsanAcquire},
+      {"spin", Spin},
+      {"condvar", Condvar},
+      {"mixed", Mixed},
   };
   const std::map<std::string, Variant> variants = {
       {"synced", Variant::kSynced}, {"none", Variant::kNone}, {"wrong", Variant::kWrong}};

@@ -1,11 +1,12 @@
 # races=1: every edge kind the detector takes, three ways (race_edges.cpp):
 # ordered by the edge, no race in 100 seeds; ordered by nothing, a race;
 # by a near miss of the edge (the wrong memory order, a read lock for a
-# write, another object, a notify instead of the mutex), a race.
+# write, another object, a notify instead of the mutex, a plain read of an
+# atomic write), a race.
 source "$(dirname "$0")/lib.sh"
 run "$SIM_BIN/sim-clang++" -std=c++20 -O1 -g "$(dirname "$0")/race_edges.cpp" -o "$TEST_TMP/edges"
 expect_eq "$rc" 0 "sim-clang++: $err"
-for edge in atomic fence rwlock semaphore once static barrier annotation tsan_acquire spin condvar; do
+for edge in atomic fence rwlock semaphore once static barrier annotation tsan_acquire spin condvar mixed; do
   for variant in synced none wrong; do
     [[ $edge == static && $variant == wrong ]] && continue
     run "$SIM_BIN/sim-run" --seeds 20 -- "$TEST_TMP/edges" $edge $variant
