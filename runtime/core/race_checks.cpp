@@ -1,7 +1,8 @@
 // race_checks.cpp: the world's side of data-race detection (options.races;
 // race/race_detector.h says how a race is found). Every instrumented
-// access is checked when its thread resumes after its point, just before
-// the access runs. The edges come from what the world already sees: thread
+// access, atomic ones included, is checked just before it runs: when its
+// thread resumes after its point, or on the unasked path, where nothing
+// is switched. The edges come from what the world already sees: thread
 // start (CreateThread) and join (the join interceptor); a mutex, a
 // reader-writer lock and a once where their models take, release and
 // finish them (mutex_model.cpp, which covers a condition variable's
