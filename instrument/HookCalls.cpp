@@ -7,6 +7,8 @@
 
 #include "HookCalls.h"
 
+#include "GuardedCall.h"
+
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/IRBuilder.h"
@@ -43,26 +45,6 @@ static bool mayCallUninstrumentedCode(const CallBase &Call) {
          !Callee->getName().starts_with("__sim_");
 }
 
-static void insertGuardedCall(Module &M, Instruction &Before,
-                              StringRef HookName, ArrayRef<Value *> Args) {
-  LLVMContext &Ctx = M.getContext();
-  IRBuilder<> IRB(&Before);
-  Type *PtrTy = IRB.getPtrTy();
-  FunctionCallee Hook =
-      M.getOrInsertFunction(HookName, IRB.getVoidTy(), PtrTy, PtrTy, PtrTy);
-  // A declaration, so each module refers to the runtime's one definition.
-  auto *RacesActive = cast<GlobalVariable>(
-      M.getOrInsertGlobal("__sim_races_active", IRB.getInt8Ty()));
-  Value *Active =
-      IRB.CreateLoad(IRB.getInt8Ty(), RacesActive, "sim.races_active");
-  Instruction *Then = SplitBlockAndInsertIfThen(
-      IRB.CreateICmpNE(Active, IRB.getInt8(0)), Before.getIterator(),
-      /*Unreachable=*/false, MDBuilder(Ctx).createUnlikelyBranchWeights());
-  IRBuilder<> ThenIRB(Then);
-  ThenIRB.SetCurrentDebugLocation(Before.getDebugLoc());
-  ThenIRB.CreateCall(Hook, Args);
-}
-
 // The callee, and the first two pointers it is given (null where there are
 // fewer): the objects uninstrumented code is likeliest to synchronise on
 // (a lock's `this`, the location an exchange writes).
@@ -92,7 +74,28 @@ SmallVector<CallBase *, 8> callsToHook(Function &F) {
   return Calls;
 }
 
-static void hookCall(Module &M, CallBase &Call) {
+namespace {
+// What every hook needs of the module: declarations, so each module refers
+// to the runtime's one definition.
+struct CallHooks {
+  explicit CallHooks(Module &M) {
+    IRBuilder<> IRB(M.getContext());
+    Type *PtrTy = IRB.getPtrTy();
+    Begin = M.getOrInsertFunction("__sim_call_begin", IRB.getVoidTy(), PtrTy,
+                                  PtrTy, PtrTy);
+    End = M.getOrInsertFunction("__sim_call_end", IRB.getVoidTy(), PtrTy, PtrTy,
+                                PtrTy);
+    RacesActive = cast<GlobalVariable>(
+        M.getOrInsertGlobal("__sim_races_active", IRB.getInt8Ty()));
+    Unlikely = MDBuilder(M.getContext()).createUnlikelyBranchWeights();
+  }
+  FunctionCallee Begin, End;
+  GlobalVariable *RacesActive;
+  MDNode *Unlikely;
+};
+} // namespace
+
+static void hookCall(const CallHooks &Hooks, CallBase &Call) {
   SmallVector<Value *, 3> Args = hookArguments(Call);
   Instruction *AfterCall;
   if (auto *Invoke = dyn_cast<InvokeInst>(&Call)) {
@@ -105,15 +108,18 @@ static void hookCall(Module &M, CallBase &Call) {
   } else {
     AfterCall = Call.getNextNode();
   }
-  insertGuardedCall(M, *AfterCall, "__sim_call_end", Args);
-  insertGuardedCall(M, Call, "__sim_call_begin", Args);
+  insertGuardedCall(*AfterCall, *Hooks.RacesActive, Hooks.End, Args,
+                    Hooks.Unlikely);
+  insertGuardedCall(Call, *Hooks.RacesActive, Hooks.Begin, Args,
+                    Hooks.Unlikely);
 }
 
-} // namespace sim
-
-namespace sim {
 void hookCalls(ArrayRef<CallBase *> Calls) {
+  if (Calls.empty())
+    return;
+  const CallHooks Hooks(*Calls.front()->getModule());
   for (CallBase *Call : Calls)
-    hookCall(*Call->getModule(), *Call);
+    hookCall(Hooks, *Call);
 }
+
 } // namespace sim

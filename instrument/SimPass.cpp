@@ -23,6 +23,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CloneForFastPath.h"
+#include "GuardedCall.h"
 #include "HookCalls.h"
 #include "RedirectThreadLocals.h"
 #include "SiteTable.h"
@@ -376,15 +377,8 @@ bool ModuleInstrumenter::shouldInstrument(Instruction &I) {
 void ModuleInstrumenter::insertGuardedHook(Instruction &Before,
                                            FunctionCallee Hook,
                                            ArrayRef<Value *> Args) {
-  IRBuilder<> IRB(&Before);
-  Value *Active =
-      IRB.CreateLoad(IRB.getInt8Ty(), WorldActive, "sim.world_active");
-  Value *InWorld = IRB.CreateICmpNE(Active, IRB.getInt8(0), "sim.in_world");
-  Instruction *ThenTerm = SplitBlockAndInsertIfThen(
-      InWorld, Before.getIterator(), /*Unreachable=*/false, Unlikely);
-  IRBuilder<> ThenIRB(ThenTerm);
-  ThenIRB.SetCurrentDebugLocation(Before.getDebugLoc());
-  ThenIRB.CreateCall(Hook, Args);
+  sim::insertGuardedCall(Before, *WorldActive, Hook, Args, Unlikely,
+                         "sim.in_world");
 }
 
 void ModuleInstrumenter::instrumentRange(Instruction &I, Value *Addr,

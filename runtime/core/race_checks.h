@@ -41,6 +41,10 @@ void CallMayLeaveForeignCode(World& world, const void* callee, CallArguments arg
 // ends the process with the reason.
 const RaceSuppressions& RaceSuppressionsOf(const Options& options);
 
+// The running world's detector, for an interceptor called from a simulated
+// thread with races=1; else null (a real thread, or races=0).
+inline RaceDetector* RacesInWorld() { return InWorld() ? current_world->races() : nullptr; }
+
 // A thread created to run `start`.
 void ThreadMayStartInForeignCode(World& world, SimThread& thread, const void* start);
 // At a scheduling point of a thread inside foreign code: before it (release)

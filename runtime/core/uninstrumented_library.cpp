@@ -66,34 +66,33 @@ std::vector<Library> LoadedLibraries() {
   return libraries;
 }
 
-bool Uninstrumented(const Library& library) { return !TakenOnTrust(library.path) && !Instrumented(library.path); }
+// The loaded libraries built without sim-clang++ and not taken on trust:
+// looked at once per process.
+struct Uninstrumented {
+  std::string first;            // the first one's path, or ""
+  std::vector<CodeRange> code;  // all their executable segments, by address
+};
 
-std::string Find() {
-  for (const Library& library : LoadedLibraries()) {
-    if (Uninstrumented(library)) return library.path;
-  }
-  return "";
-}
-
-// Sorted by address.
-std::vector<CodeRange> UninstrumentedCode() {
-  std::vector<CodeRange> ranges;
-  for (const Library& library : LoadedLibraries()) {
-    if (Uninstrumented(library)) ranges.insert(ranges.end(), library.code.begin(), library.code.end());
-  }
-  std::sort(ranges.begin(), ranges.end());
-  return ranges;
+const Uninstrumented& UninstrumentedLibraries() {
+  static const Uninstrumented found = [] {
+    Uninstrumented libraries;
+    for (const Library& library : LoadedLibraries()) {
+      if (TakenOnTrust(library.path) || Instrumented(library.path)) continue;
+      if (libraries.first.empty()) libraries.first = library.path;
+      libraries.code.insert(libraries.code.end(), library.code.begin(), library.code.end());
+    }
+    std::sort(libraries.code.begin(), libraries.code.end());
+    return libraries;
+  }();
+  return found;
 }
 
 }  // namespace
 
-const std::string& FirstUninstrumentedLibrary() {
-  static const std::string library = Find();
-  return library;
-}
+const std::string& FirstUninstrumentedLibrary() { return UninstrumentedLibraries().first; }
 
 bool InUninstrumentedLibrary(const void* code) {
-  static const std::vector<CodeRange> ranges = UninstrumentedCode();
+  const std::vector<CodeRange>& ranges = UninstrumentedLibraries().code;
   const auto address = reinterpret_cast<std::uintptr_t>(code);
   const auto after = std::upper_bound(ranges.begin(), ranges.end(), CodeRange{address, UINTPTR_MAX});
   return after != ranges.begin() && address < std::prev(after)->second;

@@ -10,6 +10,7 @@
 // initialised by another thread acquires it here.
 #include <cxxabi.h>
 
+#include "core/race_checks.h"
 #include "core/world.h"
 #include "interceptors/real_function.h"
 #include "race/race_detector.h"
@@ -19,8 +20,6 @@ using namespace sim::internal;
 namespace {
 RealFunction<int(__cxxabiv1::__guard*)> real_acquire("__cxa_guard_acquire");
 RealFunction<void(__cxxabiv1::__guard*)> real_release("__cxa_guard_release");
-
-RaceDetector* RacesInWorld() { return InWorld() ? current_world->races() : nullptr; }
 
 }  // namespace
 

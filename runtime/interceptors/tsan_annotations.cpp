@@ -9,6 +9,7 @@
 // annotations that ask to ignore accesses or to call a race benign are
 // not supported: they are defined (a program that calls them links) and
 // do nothing, which the README's limits say.
+#include "core/race_checks.h"
 #include "core/world.h"
 #include "race/race_detector.h"
 
@@ -20,7 +21,6 @@ namespace {
 constexpr unsigned kTsanMutexReadLock = 1u << 3;
 constexpr unsigned kTsanMutexTryLockFailed = 1u << 5;
 
-RaceDetector* RacesInWorld() { return InWorld() ? current_world->races() : nullptr; }
 RaceThread Running() { return current_world->running().id; }
 const void* Plain(const volatile void* address) { return const_cast<const void*>(address); }
 
