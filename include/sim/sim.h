@@ -65,7 +65,13 @@ struct Report {
   std::uint64_t seed = 0;          // the failing seed
   std::uint64_t seeds_passed = 0;  // seeds that passed before it
   Verdict verdict = Verdict::kPass;
-  std::string message;            // what failed, where
+  std::string message;  // what failed, where
+  // A data race (Options::race_flips): whether running its two accesses
+  // the other way round made an execution fail, and that execution's replay
+  // command when one did.
+  std::string race_flipped;
+  std::string race_flipped_schedule;  // the failing flipped execution's schedule (replayed without races)
+  std::string race_flipped_replay;
   std::string schedule;           // the decision list, shrunk (Options::shrink); "replay:<schedule>" replays it
   std::uint64_t trace_hash = 0;   // identical for identical executions
   std::uint64_t step = 0;         // scheduling points executed when it ended

@@ -9,6 +9,7 @@
 
 #include "core/trace.h"
 #include "sim/sim.h"
+#include "strategy/race_flip.h"
 #include "strategy/strategy.h"
 
 namespace sim::internal {
@@ -47,6 +48,7 @@ struct Outcome {
   std::uint64_t failure_signature = 0;
   std::vector<std::string> story;  // with KeepWholeTrace: the preemptions, in source terms
   std::vector<Event> events;       // with KeepWholeTrace: every event (for the diff against a passing run)
+  RaceToFlip race_to_flip;         // kDataRace: where its two accesses can be run the other way round
 };
 
 // Called at the end of every World::Run, in the process that ran it (which

@@ -143,7 +143,7 @@ void World::CheckForRace(EventKind kind, const void* object, unsigned size, cons
   // never with another atomic), then what its memory order orders.
   const bool write = kind != EventKind::kRead && kind != EventKind::kAtomicLoad;
   const auto address = reinterpret_cast<std::uintptr_t>(object);
-  if (const std::optional<Race> race = races_->Access(thread, address, size, source, write, atomic)) {
+  if (const std::optional<Race> race = races_->Access(thread, address, size, source, write, atomic, choice_points_)) {
     const RaceSuppressions& suppressions = RaceSuppressionsOf(options_);
     bool suppressed = false;
     for (const void* access_site : {race->current.site, race->previous.site}) {
@@ -153,7 +153,12 @@ void World::CheckForRace(EventKind kind, const void* object, unsigned size, cons
     }
     if (!suppressed) {
       const std::string message = RaceMessage(*race, threads_);
-      if (options_.halt_on_race != 0) EndExecution(Verdict::kDataRace, message);
+      if (options_.halt_on_race != 0) {
+        outcome_.race_to_flip = {race->previous.thread,       race->current.thread,
+                                 race->previous.choice_point, reinterpret_cast<std::uintptr_t>(source),
+                                 race->previous.write,        race->current.write};
+        EndExecution(Verdict::kDataRace, message);
+      }
       WarnOfRace(*race, message, seed_, steps_);
     }
   }

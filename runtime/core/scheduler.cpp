@@ -352,7 +352,8 @@ inline ThreadId World::Decide(std::span<const ThreadId> candidates, const SimThr
                        PendingOperations(candidates),
                        transitions_.size(),
                        current_enabled && choices_gone_on_ >= kTimeSliceChoicePoints,
-                       choice_points_};
+                       choice_points_,
+                       current.last_site.source};
   const Choice choice = strategy_.Choose(candidates, at);
   const bool goes_on = current_enabled && choice.thread == current.id;
   choices_gone_on_ = goes_on ? choices_gone_on_ + 1 : 0;

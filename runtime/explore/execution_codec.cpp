@@ -107,6 +107,7 @@ void CodeOutcome(Coder& coder, OutcomeRef& outcome) {
   coder.Value(outcome.failure_signature);
   coder.Texts(outcome.story);
   coder.Values(outcome.events);
+  coder.Value(outcome.race_to_flip);
 }
 
 template <typename Coder, typename ChoiceRef>

@@ -11,11 +11,13 @@
 #include "explore/explore_internal.h"
 #include "explore/isolated_execution.h"
 #include "explore/options.h"
+#include "explore/race_matters.h"
 #include "explore/replay_command.h"
 #include "explore/run_execution.h"
 #include "explore/schedule_diff.h"
 #include "explore/shrink.h"
 #include "report/report_json.h"
+#include "strategy/race_flip.h"
 #include "strategy/schedule.h"
 
 namespace sim {
@@ -107,7 +109,21 @@ Report ReportFailure(const std::function<void()>& body, const Options& options, 
   ShrinkResult shrunk = ShrinkFailure(body, options, seed, outcome);
   const std::string diff =
       options.diff != 0 && index > 0 ? DiffAgainstPassingSeed(body, options, options.first_seed, shrunk.outcome) : "";
+  RaceFlipped flipped;
+  if (shrunk.outcome.verdict == Verdict::kDataRace && options.race_flips != 0) {
+    flipped = TellWhetherRaceMatters(
+        shrunk.outcome.race_to_flip, options.race_flips,
+        [&](std::uint64_t continuation) -> std::optional<Outcome> {
+          std::unique_ptr<Strategy> flip =
+              MakeRaceFlipStrategy(shrunk.outcome.anchored, shrunk.outcome.race_to_flip, continuation);
+          return RunExecution(body, FlipOptions(options), *flip, seed);
+        },
+        [&](const std::string& schedule) { return FlippedReplayCommand(options, schedule, seed); });
+  }
   Report report = MakeReport(std::move(shrunk.outcome), seed, index, reported);
+  report.race_flipped = std::move(flipped.line);
+  report.race_flipped_schedule = std::move(flipped.schedule);
+  report.race_flipped_replay = std::move(flipped.replay);
   report.diff = diff;
   report.preemptions_before_shrink = shrunk.preemptions_before;
   report.shrink_candidates = shrunk.candidates;

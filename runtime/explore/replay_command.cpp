@@ -11,7 +11,8 @@ namespace {
 // `name_schedule`: a replayed schedule is the whole execution, and the seed
 // picks nothing, so the command names the schedule instead (as schedule=
 // was given); without it, the seed and strategy=replay:... as they are.
-std::string ReplayCommandNaming(const Options& effective, std::uint64_t seed, bool name_schedule) {
+std::string ReplayCommandNaming(const Options& effective, std::uint64_t seed, bool name_schedule,
+                                std::string_view forced) {
   constexpr std::string_view kReplay = "replay:";
   const bool schedule = name_schedule && effective.strategy.starts_with(kReplay);
   std::string options =
@@ -38,6 +39,7 @@ std::string ReplayCommandNaming(const Options& effective, std::uint64_t seed, bo
 #define SIM_OPTION(type, name, default_value, help) add_if_changed(#name, effective.name, defaults.name);
 #include "sim/options.inc"
 #undef SIM_OPTION
+  options += forced;
 
   std::string command = "SIM_OPTIONS=" + ShellQuote(options);
   const int fd = open("/proc/self/cmdline", O_RDONLY | O_CLOEXEC);
@@ -57,15 +59,15 @@ std::string ReplayCommandNaming(const Options& effective, std::uint64_t seed, bo
 
 }  // namespace
 
-std::string ReplayCommand(const Options& effective, std::uint64_t seed) {
-  return ReplayCommandNaming(effective, seed, /*name_schedule=*/true);
+std::string ReplayCommand(const Options& effective, std::uint64_t seed, std::string_view forced) {
+  return ReplayCommandNaming(effective, seed, /*name_schedule=*/true, forced);
 }
 
 std::pair<std::string, std::string> ReplayCommandAroundSeed(const Options& effective) {
   // The command starts "SIM_OPTIONS=seed=0" (quoted or not): split after
   // "seed=". A replayed schedule keeps its seed here: the crash guard's
   // short report always prints one.
-  const std::string command = ReplayCommandNaming(effective, 0, /*name_schedule=*/false);
+  const std::string command = ReplayCommandNaming(effective, 0, /*name_schedule=*/false, {});
   const std::size_t seed_at = command.find("seed=0") + 5;
   return {command.substr(0, seed_at), command.substr(seed_at + 1)};
 }

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <utility>
 
 #include "common/shell_quote.h"
@@ -18,7 +19,9 @@ namespace sim::internal {
 // apply), minus those that only say where output goes (report_json), plus
 // the seed. The environment outranks options given in code, so this
 // replays the seed whatever the program passes to explore().
-std::string ReplayCommand(const Options& effective, std::uint64_t seed);
+// `forced`: options to name even at their defaults (":races=0"), so that
+// options the program sets in code cannot outrank them.
+std::string ReplayCommand(const Options& effective, std::uint64_t seed, std::string_view forced = {});
 
 // ReplayCommand split around the seed: before + std::to_string(seed) +
 // after is the command (for code that must not allocate when it prints it).

@@ -244,6 +244,15 @@ void RunChunk(const SimTestRecord& record, const SeedChunk& chunk, void (*run_se
   }
   if (!report) return;
   report->replay = ReplayCommandFor(full_name, report->seed, report->strategy);
+  if (!report->race_flipped_schedule.empty()) {
+    // The flipped execution by its schedule, without the race detector,
+    // which would stop it at the race it flips.
+    Options replayed = settings.options;
+    replayed.races = 0;
+    report->race_flipped_replay = ShellQuote(State().executable) + " " + ShellQuote("--gtest_filter=" + full_name) +
+                                  OptionsAsFlags(replayed) + " --sim_races=0 " +
+                                  ShellQuote("--sim_schedule=" + report->race_flipped_schedule);
+  }
   testing::Test::RecordProperty("sim_seed", std::to_string(report->seed));
   testing::Test::RecordProperty("sim_replay", report->replay);
   ADD_FAILURE_AT(record.file, record.line)

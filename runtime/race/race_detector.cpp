@@ -118,8 +118,9 @@ void RaceDetector::Fence(RaceThread thread, MemoryOrder order) {
 }
 
 std::optional<Race> RaceDetector::Access(RaceThread thread, std::uintptr_t address, std::size_t size, const void* site,
-                                         bool write, bool atomic) {
+                                         bool write, bool atomic, std::uint64_t choice_point) {
   ClockOf(thread);
+  const auto kept_choice_point = static_cast<std::uint32_t>(std::min<std::uint64_t>(choice_point, kChoicePointUnknown));
   std::optional<Race> first;
   const std::uintptr_t end = address + (size == 0 ? 1 : size);
   for (std::uintptr_t at = address; at < end;) {
@@ -127,10 +128,11 @@ std::optional<Race> RaceDetector::Access(RaceThread thread, std::uintptr_t addre
     const std::uintptr_t stop = std::min(end, (granule + 1) << kGranuleBits);
     const auto count = static_cast<unsigned>(stop - at);
     const auto bytes = static_cast<std::uint8_t>(((1u << count) - 1) << (at & 7));
-    std::optional<Race> race = AccessGranule(thread, granule, bytes, site, write, atomic);
+    std::optional<Race> race = AccessGranule(thread, granule, bytes, site, write, atomic, kept_choice_point);
     if (!first && race) {
       first = race;
       first->current.size = size;
+      first->current.choice_point = choice_point;
     }
     at = stop;
   }
@@ -138,7 +140,7 @@ std::optional<Race> RaceDetector::Access(RaceThread thread, std::uintptr_t addre
 }
 
 std::optional<Race> RaceDetector::AccessGranule(RaceThread thread, std::uintptr_t granule, std::uint8_t bytes,
-                                                const void* site, bool write, bool atomic) {
+                                                const void* site, bool write, bool atomic, std::uint32_t choice_point) {
   ShadowCell& cell = shadow_.At(granule);
   const VectorClock& clock = threads_[thread].now;
   std::optional<Race> race;
@@ -157,9 +159,9 @@ std::optional<Race> RaceDetector::AccessGranule(RaceThread thread, std::uintptr_
     }
     const bool ordered = slot.epoch.thread == thread || clock.Knows(slot.epoch);
     if (!ordered && !race && (slot.bytes & bytes) != 0 && (write || slot.write) && !(atomic && slot.atomic)) {
-      race = Report(
-          granule, slot.bytes & bytes, {thread, write, site, 0, atomic},
-          {slot.epoch.thread, slot.write, slot.site, static_cast<std::size_t>(std::popcount(slot.bytes)), slot.atomic});
+      race = Report(granule, slot.bytes & bytes, {thread, write, site, 0, atomic},
+                    {slot.epoch.thread, slot.write, slot.site, static_cast<std::size_t>(std::popcount(slot.bytes)),
+                     slot.atomic, slot.choice_point == kChoicePointUnknown ? 0 : slot.choice_point});
     }
     if (ordered && (slot.bytes & ~bytes) == 0 && (write || !slot.write) && (!atomic || slot.atomic)) {
       if (place == nullptr) {
@@ -174,7 +176,7 @@ std::optional<Race> RaceDetector::AccessGranule(RaceThread thread, std::uintptr_
     place = &cell.slots[cell.next_evicted];
     cell.next_evicted = static_cast<std::uint8_t>((cell.next_evicted + 1) % ShadowCell::kSlots);
   }
-  *place = {{thread, clock.Get(thread)}, site, bytes, write, atomic};
+  *place = {{thread, clock.Get(thread)}, site, bytes, write, atomic, choice_point};
   return race;
 }
 

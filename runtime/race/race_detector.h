@@ -38,6 +38,7 @@ struct RaceAccess {
   const void* site = nullptr;
   std::size_t size = 0;  // bytes: the whole access, or the earlier one's bytes in the granule where they met
   bool atomic = false;
+  std::uint64_t choice_point = 0;  // the execution's choice point after which it ran (ChoicePoint::number)
 };
 
 struct Race {
@@ -84,8 +85,10 @@ class RaceDetector {
   }
   // Any access; an atomic one races with plain accesses to its bytes, never
   // with another atomic one (its edges are AtomicLoad's and the others').
+  // `choice_point`: the last one before it (ChoicePoint::number), which a
+  // race reports, so that the race can be flipped there.
   std::optional<Race> Access(RaceThread thread, std::uintptr_t address, std::size_t size, const void* site, bool write,
-                             bool atomic);
+                             bool atomic, std::uint64_t choice_point = 0);
 
   // Freed or unmapped memory: a new object there starts without history.
   void Forget(std::uintptr_t begin, std::uintptr_t end) { shadow_.Forget(begin, end); }
@@ -105,7 +108,7 @@ class RaceDetector {
   void AtomicWrite(RaceThread thread, ThreadClocks& state, const void* location, MemoryOrder order,
                    bool continues_release_sequence);
   std::optional<Race> AccessGranule(RaceThread thread, std::uintptr_t granule, std::uint8_t bytes, const void* site,
-                                    bool write, bool atomic);
+                                    bool write, bool atomic, std::uint32_t choice_point);
   // A race of the current access with `previous`, unless its pair of sites
   // was reported already.
   std::optional<Race> Report(std::uintptr_t granule, std::uint8_t common, RaceAccess current, RaceAccess previous);

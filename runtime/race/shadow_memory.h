@@ -26,7 +26,12 @@ struct AccessRecord {
   std::uint8_t bytes = 0;      // of the granule, bit i for byte i
   bool write = false;
   bool atomic = false;  // an atomic operation's: races only with plain accesses
+  // The choice point after which it ran, for flipping a race it makes
+  // (strategy/race_flip.h); kChoicePointUnknown past 32 bits.
+  std::uint32_t choice_point = 0;
 };
+
+inline constexpr std::uint32_t kChoicePointUnknown = ~std::uint32_t{0};
 
 // The accesses of one granule that a later access may still race with, as
 // TSan keeps them: a few slots, each one access. A new access takes the

@@ -25,6 +25,9 @@ std::string ReportJson(const Report& report, std::string_view tls_switch) {
          ", \"preemptions_before_shrink\": " + std::to_string(report.preemptions_before_shrink) +
          ", \"shrink_candidates\": " + std::to_string(report.shrink_candidates) +
          ", \"shrink_stopped\": " + JsonString(report.shrink_stopped) + ", \"replay\": " + JsonString(report.replay) +
+         ", \"race_flipped\": " + JsonString(report.race_flipped) +
+         ", \"race_flipped_schedule\": " + JsonString(report.race_flipped_schedule) +
+         ", \"race_flipped_replay\": " + JsonString(report.race_flipped_replay) +
          ", \"tls_switch\": " + JsonString(tls_switch) + "}\n";
 }
 

@@ -67,6 +67,10 @@ struct ChoicePoint {
   // This choice point's number in the execution, from 1. Points the world
   // decided without asking (Choice::same_for) are counted too.
   std::uint64_t number = 0;
+  // The pass's site of the access the running thread announced at this
+  // point (a `const __sim_site*`, the same in every execution of a
+  // program); null at any other point. A race's flip waits for it.
+  const void* current_site = nullptr;
   std::optional<ThreadId> running() const { return current_enabled ? std::optional(current) : std::nullopt; }
 };
 

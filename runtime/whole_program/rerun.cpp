@@ -11,14 +11,18 @@
 #include <fstream>
 #include <sstream>
 
+#include "common/hex_text.h"
+#include "explore/race_matters.h"
 #include "explore/shrink.h"
+#include "strategy/race_flip.h"
 #include "strategy/schedule.h"
 
 namespace sim::internal {
 namespace {
 
 // Outcome file: "verdict signature preemptions exit_status trace_hash
-// anchored", then the choice points ("reduced-flag count" and per point
+// anchored message mismatch race_to_flip" (the two texts as hex_text.h
+// words, the race as race_flip.h encodes it, or "-"), then the choice points ("reduced-flag count" and per point
 // "current points enabled-flag switch-flag n t1..tn m a1..am", the a's its
 // also_try),
 // then a newline and the report text (with outcome_report).
@@ -27,14 +31,23 @@ std::optional<CandidateResult> ReadOutcomeFile(const std::string& path, std::str
   int verdict = 0;
   CandidateResult result;
   std::string anchored;
+  std::string message;
+  std::string mismatch;
+  std::string race_to_flip;
   std::size_t count = 0;
   int reduced_flag = 0;
   if (!(file >> verdict >> result.outcome.failure_signature >> result.outcome.preemptions >> result.exit_status >>
-        result.outcome.trace_hash >> anchored >> reduced_flag >> count)) {
+        result.outcome.trace_hash >> anchored >> message >> mismatch >> race_to_flip >> reduced_flag >> count)) {
     return std::nullopt;
   }
   result.outcome.verdict = static_cast<Verdict>(verdict);
   result.outcome.anchored = DecodeAnchored(anchored);
+  std::optional<std::string> message_text = ::common::TextOfHex(message);
+  std::optional<std::string> mismatch_text = ::common::TextOfHex(mismatch);
+  if (!message_text || !mismatch_text) return std::nullopt;
+  result.outcome.message = std::move(*message_text);
+  result.outcome.schedule_mismatch = std::move(*mismatch_text);
+  if (race_to_flip != "-") result.outcome.race_to_flip = DecodeRaceToFlip(race_to_flip);
   result.reduced = reduced_flag != 0;
   for (std::size_t i = 0; i < count; ++i) {
     ChoiceRecord choice;
@@ -134,8 +147,10 @@ void WriteOutcomeFile(const std::string& path, const Outcome& outcome, const Str
   std::string text = std::to_string(static_cast<int>(outcome.verdict)) + ' ' +
                      std::to_string(outcome.failure_signature) + ' ' + std::to_string(outcome.preemptions) + ' ' +
                      std::to_string(exit_status) + ' ' + std::to_string(outcome.trace_hash) + ' ' +
-                     EncodeAnchored(outcome.anchored) + '\n' + (recording.reduced ? "1 " : "0 ") +
-                     std::to_string(recording.choices.size());
+                     EncodeAnchored(outcome.anchored) + ' ' + ::common::HexText(outcome.message) + ' ' +
+                     ::common::HexText(outcome.schedule_mismatch) + ' ' +
+                     (outcome.race_to_flip.known() ? EncodeRaceToFlip(outcome.race_to_flip) : "-") + '\n' +
+                     (recording.reduced ? "1 " : "0 ") + std::to_string(recording.choices.size());
   for (const ChoiceRecord& choice : recording.choices) {
     text += '\n' + std::to_string(choice.current) + ' ' + std::to_string(choice.current_points) + ' ' +
             (choice.current_enabled ? "1 " : "0 ") + (choice.switch_by_default ? "1 " : "0 ") +
@@ -209,6 +224,33 @@ std::string NotToldNote(const std::optional<CandidateResult>& told_run, std::uin
          "can do this";
 }
 
+// A data race's answer to "does it matter?" (explore/race_matters.h), as
+// the told run's option: its flips run as candidates, after one more run
+// of `best` that says where its race is. "" when there is nothing to say.
+std::string FlipRaceByRerunning(CandidateRunner& candidates, const Options& options, const Outcome& failing,
+                                const std::string& candidate_options, const std::vector<AnchoredDecision>& best) {
+  if (failing.verdict != Verdict::kDataRace || options.race_flips == 0) return "";
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(options.shrink_budget_ms);
+  std::optional<CandidateResult> located =
+      candidates.Run(candidate_options + ":anchored=" + EncodeAnchored(best), deadline);
+  if (!located || located->outcome.verdict != Verdict::kDataRace) return "";
+  const RaceToFlip race = located->outcome.race_to_flip;
+  const std::string flip_options = std::string(kQuietCandidate) +
+                                   ":races=0:anchored=" + EncodeAnchored(located->outcome.anchored) +
+                                   ":race_flip=" + EncodeRaceToFlip(race);
+  const RaceFlipped flipped = TellWhetherRaceMatters(
+      race, options.race_flips,
+      [&](std::uint64_t continuation) -> std::optional<Outcome> {
+        if (!race.known()) return std::nullopt;
+        std::optional<CandidateResult> result =
+            candidates.Run(flip_options + ":race_flip_continuation=" + std::to_string(continuation), deadline);
+        if (!result) return std::nullopt;
+        return std::move(result->outcome);
+      },
+      [&](const std::string& schedule) { return FlippedReplayCommand(options, schedule, options.first_seed); });
+  return ":race_flip_told=" + EncodeRaceFlipped(flipped);
+}
+
 }  // namespace
 
 ToldByRerunning ShrinkAndTellByRerunning(CandidateRunner& candidates, const Options& options, const Outcome& failing,
@@ -265,6 +307,8 @@ ToldByRerunning ShrinkAndTellByRerunning(CandidateRunner& candidates, const Opti
   told.candidates = progress.candidates;
   told.stop = progress.stop;
 
+  const std::string race_flipped = FlipRaceByRerunning(candidates, options, failing, candidate_options, best);
+
   // The execution to report, shrunk or not, run once more with its whole
   // trace kept for the story (the failing run kept only its last events);
   // its report file and timeline, if asked for, come from this run. Not
@@ -281,6 +325,7 @@ ToldByRerunning ShrinkAndTellByRerunning(CandidateRunner& candidates, const Opti
   } else {
     told_options += ":anchored=" + EncodeAnchored(best);
   }
+  told_options += race_flipped;
   std::optional<CandidateResult> told_run =
       candidates.Run(told_options, budget.deadline() + std::chrono::seconds(10), &told.report);
   if (!told_run || !SameFailure(told_run->outcome, failing)) {

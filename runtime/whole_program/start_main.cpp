@@ -31,11 +31,13 @@
 #include "explore/crash_guard.h"
 #include "explore/explore_internal.h"
 #include "explore/options.h"
+#include "explore/race_matters.h"
 #include "explore/replay_command.h"
 #include "explore/run_execution.h"
 #include "explore/shrink.h"
 #include "interceptors/real_function.h"
 #include "report/report_json.h"
+#include "strategy/race_flip.h"
 #include "strategy/recording.h"
 #include "strategy/schedule.h"
 #include "whole_program/candidate_server.h"
@@ -92,6 +94,12 @@ bool ReadWholeProgramOptions(sim::Options& options, InternalOptions& internal) {
     }
     (void)MakeStrategy(options.strategy, options.pct_choice_points);
     if (!internal.anchored.empty()) (void)DecodeAnchored(internal.anchored);
+    if (!internal.race_flip.empty()) (void)DecodeRaceToFlip(internal.race_flip);
+    RaceFlipped told;
+    if (!internal.race_flip_told.empty() && !DecodeRaceFlipped(internal.race_flip_told, told)) {
+      throw std::invalid_argument("SIM_OPTIONS: option 'race_flip_told' is internal (<hex>.<hex>), got '" +
+                                  internal.race_flip_told + "'");
+    }
     std::uint64_t candidates = 0;
     ShrinkStop stop = ShrinkStop::kDone;
     if (!internal.outcome_shrink.empty() && !DecodeShrinkProgress(internal.outcome_shrink, candidates, stop)) {
@@ -164,6 +172,12 @@ Outcome RunMain(int argc, char** argv, char** envp, const sim::Options& options,
     ShrinkStop stop = ShrinkStop::kDone;
     DecodeShrinkProgress(internal.outcome_shrink, report.shrink_candidates, stop);
     report.shrink_stopped = ShrinkStopNote(stop, report.shrink_candidates, options);
+    RaceFlipped flipped;
+    if (DecodeRaceFlipped(internal.race_flip_told, flipped)) {
+      report.race_flipped = std::move(flipped.line);
+      report.race_flipped_schedule = std::move(flipped.schedule);
+      report.race_flipped_replay = std::move(flipped.replay);
+    }
     if (!options.report_json.empty())
       WriteJsonFile(options.report_json, ReportJson(report, ChosenTlsSwitchName(options.tls_switch)));
     report_text = report.render();
@@ -258,9 +272,12 @@ int RunMainInWorld(int argc, char** argv, char** envp) {
   if (!candidate && !internal.libc_crash.empty()) return ReportLibcCrash(argv, options, internal);
   if (!candidate && options.strategy.starts_with("dfs:"))
     return SearchSchedulesAcrossProcesses(argv, options, internal);
-  std::unique_ptr<Strategy> strategy = internal.anchored.empty()
-                                           ? MakeStrategy(options.strategy, options.pct_choice_points)
-                                           : MakeAnchoredReplayStrategy(DecodeAnchored(internal.anchored));
+  std::unique_ptr<Strategy> strategy =
+      !internal.race_flip.empty()
+          ? MakeRaceFlipStrategy(DecodeAnchored(internal.anchored), DecodeRaceToFlip(internal.race_flip),
+                                 internal.race_flip_continuation)
+      : internal.anchored.empty() ? MakeStrategy(options.strategy, options.pct_choice_points)
+                                  : MakeAnchoredReplayStrategy(DecodeAnchored(internal.anchored));
   StrategyRecording recording;
   RecordingStrategy recording_strategy(*strategy, recording, /*keep_choices=*/true,
                                        /*find_reversals=*/internal.race_reversals != 0);
@@ -275,12 +292,13 @@ int RunMainInWorld(int argc, char** argv, char** envp) {
   }
   int exit_status = 0;
   Outcome outcome = RunMain(argc, argv, envp, options, deciding, kind, exit_status);
+  // A candidate's mismatch is its answer (a race's flip that cannot be made).
+  if (candidate) AnswerRerun(options, internal, outcome, recording, exit_status);
   if (!outcome.schedule_mismatch.empty()) {
     std::fprintf(stderr, "simthread: the replayed schedule does not fit this program: %s\n",
                  outcome.schedule_mismatch.c_str());
     return sim::exit_status::kUsage;
   }
-  if (candidate) AnswerRerun(options, internal, outcome, recording, exit_status);
   if (!internal.choice_points_file.empty()) std::ofstream(internal.choice_points_file) << outcome.choice_points;
   return ReportSeed(argv, options, std::move(outcome), exit_status);
 }

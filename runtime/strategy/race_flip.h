@@ -1,0 +1,58 @@
+// race_flip.h: the schedules that run a data race's two accesses the other
+// way round, for the report's answer to "does this race matter?".
+//
+// A race is two accesses to a common byte, neither happening before the
+// other: the earlier thread's ran first, the later thread's found it. The
+// execution that found it is replayed (its anchored decisions) up to the
+// last choice point before the earlier access ran; from there the later
+// thread runs, chosen at every choice point, until it has announced an
+// access at the site of its racing one (ChoicePoint::current_site) and
+// taken that step, so that its access comes first; then
+// the execution goes on, as the decisions say (continuation 0) or as pos
+// seeded by the continuation number draws it (1, 2, ...), so that the
+// neighbours of the two accesses move too. An execution that then fails
+// shows the race matters, with a schedule that replays it.
+//
+// Where the later thread cannot run there (it is blocked, not started yet,
+// or waits for the earlier one by yielding), the order cannot be flipped:
+// the strategy returns a mismatch starting with kCannotFlip rather than
+// claim a flip that did not happen.
+#ifndef SIM_RUNTIME_STRATEGY_RACE_FLIP_H_
+#define SIM_RUNTIME_STRATEGY_RACE_FLIP_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "strategy/strategy.h"
+
+namespace sim::internal {
+
+struct RaceToFlip {
+  ThreadId earlier = 0;            // the thread whose access ran first
+  ThreadId later = 0;              // the thread whose access found the race
+  std::uint64_t choice_point = 0;  // ChoicePoint::number of the last one before the earlier access; 0: not known
+  std::uintptr_t later_site = 0;   // the later access's pass site (ChoicePoint::current_site)
+  bool earlier_writes = false;     // for the report's words only
+  bool later_writes = false;
+  bool known() const { return choice_point != 0; }
+};
+
+// "<choice point>.<earlier>.<later>.<later site in hex>.<earlier
+// writes>.<later writes>" (the last two 0 or 1), for a candidate
+// process's options; Decode throws std::invalid_argument.
+std::string EncodeRaceToFlip(const RaceToFlip& race);
+RaceToFlip DecodeRaceToFlip(std::string_view text);
+
+inline constexpr std::string_view kCannotFlip = "cannot flip: ";
+
+// Precondition: race.known(). `decisions` are those of the execution that
+// found the race.
+std::unique_ptr<Strategy> MakeRaceFlipStrategy(std::vector<AnchoredDecision> decisions, const RaceToFlip& race,
+                                               std::uint64_t continuation);
+
+}  // namespace sim::internal
+
+#endif  // SIM_RUNTIME_STRATEGY_RACE_FLIP_H_
