@@ -257,6 +257,7 @@ std::span<const PendingOperation> World::GatherPendingOperations(std::span<const
       operation.object = thread.wait.object;  // it goes on with what it waited for (a lock it now takes)
     } else {
       operation.object = thread.last_object;
+      operation.site = thread.last_site.source;
       operation.writes = !(thread.last_kind == EventKind::kRead || thread.last_kind == EventKind::kAtomicLoad ||
                            thread.last_kind == EventKind::kRwlockRead);
     }
@@ -352,8 +353,7 @@ inline ThreadId World::Decide(std::span<const ThreadId> candidates, const SimThr
                        PendingOperations(candidates),
                        transitions_.size(),
                        current_enabled && choices_gone_on_ >= kTimeSliceChoicePoints,
-                       choice_points_,
-                       current.last_site.source};
+                       choice_points_};
   const Choice choice = strategy_.Choose(candidates, at);
   const bool goes_on = current_enabled && choice.thread == current.id;
   choices_gone_on_ = goes_on ? choices_gone_on_ + 1 : 0;

@@ -113,10 +113,12 @@ Report ReportFailure(const std::function<void()>& body, const Options& options, 
   if (shrunk.outcome.verdict == Verdict::kDataRace && options.race_flips != 0) {
     flipped = TellWhetherRaceMatters(
         shrunk.outcome.race_to_flip, options.race_flips,
-        [&](std::uint64_t continuation) -> std::optional<Outcome> {
-          std::unique_ptr<Strategy> flip =
-              MakeRaceFlipStrategy(shrunk.outcome.anchored, shrunk.outcome.race_to_flip, continuation);
-          return RunExecution(body, FlipOptions(options), *flip, seed);
+        [&](std::optional<std::uint64_t> flip_continuation) -> std::optional<Outcome> {
+          std::unique_ptr<Strategy> strategy =
+              flip_continuation
+                  ? MakeRaceFlipStrategy(shrunk.outcome.anchored, shrunk.outcome.race_to_flip, *flip_continuation)
+                  : MakeAnchoredReplayStrategy(shrunk.outcome.anchored);
+          return RunExecution(body, FlipOptions(options), *strategy, seed);
         },
         [&](const std::string& schedule) { return FlippedReplayCommand(options, schedule, seed); });
   }

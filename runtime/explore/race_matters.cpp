@@ -10,21 +10,40 @@ namespace {
 
 std::string FirstLine(const std::string& text) { return text.substr(0, text.find('\n')); }
 
-// "T2's read before T1's write"
-std::string Order(const RaceToFlip& race) {
-  auto kind = [](bool writes) { return writes ? "write" : "read"; };
-  return "T" + std::to_string(race.later) + "'s " + kind(race.later_writes) + " before T" +
-         std::to_string(race.earlier) + "'s " + kind(race.earlier_writes);
+// "T2's read before T1's write": the order as found, or flipped.
+std::string Order(const RaceToFlip& race, bool flipped) {
+  auto access = [&race](ThreadId thread) {
+    const bool writes = thread == race.later ? race.later_writes : race.earlier_writes;
+    return "T" + std::to_string(thread) + "'s " + (writes ? "write" : "read");
+  };
+  return flipped ? access(race.later) + " before " + access(race.earlier)
+                 : access(race.earlier) + " before " + access(race.later);
 }
+
+bool Failed(const Outcome& outcome) { return outcome.verdict != Verdict::kPass && outcome.schedule_mismatch.empty(); }
 
 }  // namespace
 
 RaceFlipped TellWhetherRaceMatters(const RaceToFlip& race, std::uint64_t schedules, const RunFlip& run,
                                    const ReplayOfFlip& replay_of) {
+  auto failure = [&replay_of](const Outcome& failed, const std::string& how) -> RaceFlipped {
+    std::string schedule = EncodeSchedule(failed.decisions());
+    std::string replay = replay_of(schedule);
+    return {
+        how + " makes the execution fail: " + std::string(to_string(failed.verdict)) + ": " + FirstLine(failed.message),
+        std::move(schedule), std::move(replay)};
+  };
+  // The race's own order first: the execution it ended, run on.
+  const std::optional<Outcome> as_found = run(std::nullopt);
+  if (as_found && Failed(*as_found)) {
+    return failure(*as_found, "running on past the race as found (" + Order(race, /*flipped=*/false) + ")");
+  }
+  const std::string on_as_found = as_found ? "no failure running on past the race as found"
+                                           : "running on past the race as found gave no answer in time";
   if (!race.known()) {
     // The earlier access ran before any choice point: no schedule runs
     // the other one first.
-    return {"cannot flip the order: T" + std::to_string(race.earlier) +
+    return {on_as_found + "; cannot flip the order: T" + std::to_string(race.earlier) +
                 "'s access ran before any choice of thread was made",
             "", ""};
   }
@@ -42,20 +61,17 @@ RaceFlipped TellWhetherRaceMatters(const RaceToFlip& race, std::uint64_t schedul
       // How it ended instead, when that was not the mismatch itself.
       if (flipped->verdict != Verdict::kPass && flipped->verdict != Verdict::kUnsupported)
         why += " (" + std::string(to_string(flipped->verdict)) + ")";
-      return {"cannot flip the order: " + why, "", ""};
+      return {on_as_found + "; cannot flip the order: " + why, "", ""};
     }
-    if (flipped->verdict != Verdict::kPass && flipped->schedule_mismatch.empty()) {
-      std::string line = "flipping the order (" + Order(race) +
-                         ") makes the execution fail: " + std::string(to_string(flipped->verdict)) + ": " +
-                         FirstLine(flipped->message);
-      if (continuation > 0) line += " (flipped schedule " + std::to_string(continuation + 1) + ")";
-      std::string schedule = EncodeSchedule(flipped->decisions());
-      std::string replay = replay_of(schedule);
-      return {line, std::move(schedule), std::move(replay)};
+    if (Failed(*flipped)) {
+      std::string how = "flipping the order (" + Order(race, /*flipped=*/true) + ")";
+      if (continuation > 0) how += " in flipped schedule " + std::to_string(continuation + 1);
+      return failure(*flipped, how);
     }
   }
-  std::string line = "no failure when flipped (" + Order(race) + ") in " + std::to_string(schedules - unanswered) +
-                     " schedule" + (schedules - unanswered == 1 ? "" : "s");
+  const std::uint64_t answered = schedules - unanswered;
+  std::string line = on_as_found + ", nor when flipped (" + Order(race, /*flipped=*/true) + ") in " +
+                     std::to_string(answered) + " schedule" + (answered == 1 ? "" : "s");
   if (unanswered != 0) line += "; " + std::to_string(unanswered) + " more gave no answer in time";
   return {line, "", ""};
 }

@@ -1,12 +1,14 @@
 // race_matters.h: the report's answer to the question a user triaging a
 // data race asks: does it break anything?
 //
-// The execution that found the race is run again with the race's two
-// accesses the other way round (strategy/race_flip.h): first going on as
-// it did, then with what follows drawn anew, up to Options::race_flips
-// schedules, without the race detector (the flipped race would only be
-// found again). The first that fails is told, with a command that replays
-// it; else how many passed; else why the order cannot be flipped. Each
+// The execution that found the race is run again without the race
+// detector (which would only find the race again): first as it was, on
+// past the race (the race's own order may break something later), then
+// with the race's two accesses the other way round (strategy/race_flip.h),
+// going on as it did, then with what follows drawn anew, up to
+// Options::race_flips schedules. The first that fails is told, with a
+// command that replays it; else how many passed; else why the order cannot
+// be flipped. Each
 // flip is an execution like any other, run where the caller runs them: in
 // this process (explore(), SIM_TEST) or as a process of its own (a whole
 // program: whole_program/rerun.h).
@@ -23,9 +25,10 @@
 
 namespace sim::internal {
 
-// Runs the flip with continuation k (0: as the decisions go on): nullopt
-// when it gave no answer (a candidate process that did not end in time).
-using RunFlip = std::function<std::optional<Outcome>(std::uint64_t continuation)>;
+// Runs the flip with continuation k (0: as the decisions go on), or with
+// nullopt the race's execution as found, on past the race: nullopt when it
+// gave no answer (a candidate process that did not end in time).
+using RunFlip = std::function<std::optional<Outcome>(std::optional<std::uint64_t> flip_continuation)>;
 // The command that replays a flipped execution that failed, by its schedule.
 using ReplayOfFlip = std::function<std::string(const std::string& schedule)>;
 

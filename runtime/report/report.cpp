@@ -39,7 +39,7 @@ std::string Report::render() const {
   };
   indented(message, "  ");
   if (!race_flipped.empty()) indented(race_flipped, "  ");
-  if (!race_flipped_replay.empty()) indented("flipped replay: " + race_flipped_replay, "  ");
+  if (!race_flipped_replay.empty()) indented("that run's replay: " + race_flipped_replay, "  ");
   if (!threads.empty()) {
     text += "  threads at failure:\n";
     for (const std::string& thread : threads) indented(thread, "    ");

@@ -22,9 +22,7 @@ class RaceFlipStrategy final : public Strategy {
     if (continuation_ != nullptr) continuation_->BeginExecution(continuation_seed_);
     phase_ = Phase::kReplaying;
   }
-  bool WantsPendingOperations() const override {
-    return continuation_ != nullptr && continuation_->WantsPendingOperations();
-  }
+  bool WantsPendingOperations() const override { return true; }
   void OnThreadCreated(ThreadId thread) override {
     replay_->OnThreadCreated(thread);
     if (continuation_ != nullptr) continuation_->OnThreadCreated(thread);
@@ -44,9 +42,9 @@ class RaceFlipStrategy final : public Strategy {
     const auto later = std::find(enabled.begin(), enabled.end(), race_.later);
     if (later == enabled.end()) return CannotFlip("it cannot run there (it is blocked or has not started)");
     if (at.current == race_.later && at.current_yielding) return CannotFlip("it waits there for another thread");
-    if (at.current == race_.later && reinterpret_cast<std::uintptr_t>(at.current_site) == race_.later_site) {
-      phase_ = Phase::kFlipped;
-    }
+    // Its racing access is what it announced last: chosen now, it takes it.
+    const PendingOperation& next = at.pending[static_cast<std::size_t>(later - enabled.begin())];
+    if (reinterpret_cast<std::uintptr_t>(next.site) == race_.later_site) phase_ = Phase::kFlipped;
     return {race_.later, {}};
   }
 
@@ -91,8 +89,8 @@ RaceToFlip DecodeRaceToFlip(std::string_view text) {
   int consumed = 0;
   int earlier_writes = 0;
   int later_writes = 0;
-  if (std::sscanf(copy.c_str(), "%" SCNu64 ".%u.%u.%" SCNxPTR ".%d.%d%n", &race.choice_point, &race.earlier, &race.later,
-                  &race.later_site, &earlier_writes, &later_writes, &consumed) != 6 ||
+  if (std::sscanf(copy.c_str(), "%" SCNu64 ".%u.%u.%" SCNxPTR ".%d.%d%n", &race.choice_point, &race.earlier,
+                  &race.later, &race.later_site, &earlier_writes, &later_writes, &consumed) != 6 ||
       static_cast<std::size_t>(consumed) != copy.size() || !race.known()) {
     throw std::invalid_argument("a race to flip is <choice point>.<thread>.<thread>.<site in hex>.<0|1>.<0|1>, got '" +
                                 copy + "'");

@@ -5,9 +5,9 @@
 // other: the earlier thread's ran first, the later thread's found it. The
 // execution that found it is replayed (its anchored decisions) up to the
 // last choice point before the earlier access ran; from there the later
-// thread runs, chosen at every choice point, until it has announced an
-// access at the site of its racing one (ChoicePoint::current_site) and
-// taken that step, so that its access comes first; then
+// thread runs, chosen at every choice point, until the access it has
+// announced is at the site of its racing one (PendingOperation::site) and
+// it has taken that step, so that its access comes first; then
 // the execution goes on, as the decisions say (continuation 0) or as pos
 // seeded by the continuation number draws it (1, 2, ...), so that the
 // neighbours of the two accesses move too. An execution that then fails
@@ -34,7 +34,7 @@ struct RaceToFlip {
   ThreadId earlier = 0;            // the thread whose access ran first
   ThreadId later = 0;              // the thread whose access found the race
   std::uint64_t choice_point = 0;  // ChoicePoint::number of the last one before the earlier access; 0: not known
-  std::uintptr_t later_site = 0;   // the later access's pass site (ChoicePoint::current_site)
+  std::uintptr_t later_site = 0;   // the later access's pass site (PendingOperation::site)
   bool earlier_writes = false;     // for the report's words only
   bool later_writes = false;
   bool known() const { return choice_point != 0; }

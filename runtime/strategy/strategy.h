@@ -36,6 +36,10 @@ struct PendingOperation {
   // operation: a different value is a different operation, even on the
   // same object.
   std::uint64_t thread_points = 0;
+  // The pass's site of the access it announced (a `const __sim_site*`, the
+  // same in every execution of a program); null for any other operation.
+  // A race's flip waits for it (race_flip.h).
+  const void* site = nullptr;
 };
 
 // Whether two pending operations may not commute: the same 8-byte word (so
@@ -67,10 +71,6 @@ struct ChoicePoint {
   // This choice point's number in the execution, from 1. Points the world
   // decided without asking (Choice::same_for) are counted too.
   std::uint64_t number = 0;
-  // The pass's site of the access the running thread announced at this
-  // point (a `const __sim_site*`, the same in every execution of a
-  // program); null at any other point. A race's flip waits for it.
-  const void* current_site = nullptr;
   std::optional<ThreadId> running() const { return current_enabled ? std::optional(current) : std::nullopt; }
 };
 

@@ -225,8 +225,8 @@ std::string NotToldNote(const std::optional<CandidateResult>& told_run, std::uin
 }
 
 // A data race's answer to "does it matter?" (explore/race_matters.h), as
-// the told run's option: its flips run as candidates, after one more run
-// of `best` that says where its race is. "" when there is nothing to say.
+// the told run's option: its runs are candidates, after one more run of
+// `best` that says where its race is. "" when there is nothing to say.
 std::string FlipRaceByRerunning(CandidateRunner& candidates, const Options& options, const Outcome& failing,
                                 const std::string& candidate_options, const std::vector<AnchoredDecision>& best) {
   if (failing.verdict != Verdict::kDataRace || options.race_flips == 0) return "";
@@ -235,15 +235,17 @@ std::string FlipRaceByRerunning(CandidateRunner& candidates, const Options& opti
       candidates.Run(candidate_options + ":anchored=" + EncodeAnchored(best), deadline);
   if (!located || located->outcome.verdict != Verdict::kDataRace) return "";
   const RaceToFlip race = located->outcome.race_to_flip;
-  const std::string flip_options = std::string(kQuietCandidate) +
-                                   ":races=0:anchored=" + EncodeAnchored(located->outcome.anchored) +
-                                   ":race_flip=" + EncodeRaceToFlip(race);
+  const std::string as_found_options =
+      std::string(kQuietCandidate) + ":races=0:anchored=" + EncodeAnchored(located->outcome.anchored);
   const RaceFlipped flipped = TellWhetherRaceMatters(
       race, options.race_flips,
-      [&](std::uint64_t continuation) -> std::optional<Outcome> {
-        if (!race.known()) return std::nullopt;
-        std::optional<CandidateResult> result =
-            candidates.Run(flip_options + ":race_flip_continuation=" + std::to_string(continuation), deadline);
+      [&](std::optional<std::uint64_t> flip_continuation) -> std::optional<Outcome> {
+        std::string run_options = as_found_options;
+        if (flip_continuation) {
+          run_options +=
+              ":race_flip=" + EncodeRaceToFlip(race) + ":race_flip_continuation=" + std::to_string(*flip_continuation);
+        }
+        std::optional<CandidateResult> result = candidates.Run(run_options, deadline);
         if (!result) return std::nullopt;
         return std::move(result->outcome);
       },
