@@ -9,7 +9,9 @@ For every program of bench/bugs/ and its variants (build/bin/bugs/programs.txt):
     up to SEEDS, stopping once every race TSan reported is found; the same pairs, and
     the first seed that found each;
   - the replay: SIM_OPTIONS=races=1:seed=<that seed> <name>_whole must end with exit 66
-    and a data race report.
+    and a data race report, whose does-it-matter line (race_flips, the default 20) is
+    summed up: whether running on past that race, or flipping its two accesses, makes
+    the program fail, and how.
 It rewrites the part of docs/bug-finding.md between RACES_BEGIN and RACES_END.
 
   python3 bench/race_finding.py [--build-dir build] [--seeds 1000] [--tsan-runs 10] [--dry-run]
@@ -29,6 +31,10 @@ END = "<!-- RACES END -->"
 TIMEOUT_S = 20.0
 ACCESS = re.compile(r"^\s*(Previous )?(atomic )?(read|write|Read|Write|Atomic read|Atomic write)\b.* of size")
 FRAME = re.compile(r"^\s*#0 (.*)$")
+FAILS = re.compile(r"^\s*(running on past the race as found|flipping the order) \(.*?\)"
+                   r"(?: in flipped schedule \d+)? makes the execution fail: ([a-z ]+):")
+NO_FAILURE = re.compile(r"no failure running on past the race as found, nor when flipped \(.*?\) in (\d+) schedules")
+CANNOT_FLIP = re.compile(r"no failure running on past the race as found; cannot flip the order: .*?: (.*)$")
 
 
 def site_of(frame):
@@ -54,6 +60,19 @@ def races_in(text, header):
         if len(sites) >= 2:
             races.add(tuple(sorted(sites[:2])))
     return races
+
+
+def matters(text):
+    """The replayed race's does-it-matter line, summed up."""
+    for line in text.splitlines():
+        if match := FAILS.match(line):
+            how = "as found" if match.group(1).startswith("running") else "flipped"
+            return f"fails {how} ({match.group(2)})"
+        if match := NO_FAILURE.search(line):
+            return f"no failure ({match.group(1)} flips)"
+        if match := CANNOT_FLIP.search(line):
+            return f"cannot flip: {match.group(1)}"
+    return "?"
 
 
 def run(command, env_extra=None):
@@ -87,7 +106,7 @@ def measure(bugs, name, seeds, tsan_runs):
     replays = {}
     for race, seed in first_seed.items():
         status, text = run([os.path.join(bugs, name + "_whole")], {"SIM_OPTIONS": f"races=1:seed={seed}"})
-        replays[race] = status == 66 and "WARNING: simthread: data race" in text
+        replays[race] = (status == 66 and "WARNING: simthread: data race" in text, matters(text))
     return {"tsan": tsan, "tsan_reporting": tsan_reporting, "first_seed": first_seed, "seeds_run": seeds_run,
             "replays": replays}
 
@@ -102,20 +121,24 @@ def section(rows, seeds, tsan_runs):
              "frames. TSan: the races its runs reported (how many of its runs reported any). simthread: "
              "each of TSan's races, and the first seed of `SIM_OPTIONS=races=1:halt_on_race=0:seed=S` "
              "that reported it (seeds are run until all of TSan's are found, at most "
-             f"{seeds:,}); its other races; whether `SIM_OPTIONS=races=1:seed=S` replays a race (exit 66).",
-             "", "| program | TSan | TSan's races in simthread (first seed) | simthread's other races | replayed |",
-             "|---|---|---|---|---|"]
+             f"{seeds:,}); its other races; whether `SIM_OPTIONS=races=1:seed=S` replays a race (exit 66); "
+             "and what that replay's report says of whether its race matters (`race_flips`: run on past the "
+             "race as found, then flipped in up to 20 schedules, without the detector).",
+             "", "| program | TSan | TSan's races in simthread (first seed) | simthread's other races | replayed "
+             "| does it matter |",
+             "|---|---|---|---|---|---|"]
     for name, result in rows:
         tsan = result["tsan"]
         found = [f"{pair_text(r)} ({result['first_seed'][r]})" if r in result["first_seed"] else
                  f"**{pair_text(r)}: not within {result['seeds_run']:,} seeds**" for r in sorted(tsan)]
         others = [f"{pair_text(r)} ({s})" for r, s in sorted(result["first_seed"].items()) if r not in tsan]
-        replayed = sum(result["replays"].values())
+        replayed = sum(ok for ok, _ in result["replays"].values())
+        said = "; ".join(sorted({summary for _, summary in result["replays"].values()}))
         lines.append(f"| {name} | {len(tsan)} race(s), {result['tsan_reporting']}/{tsan_runs} runs | "
                      f"{'; '.join(found) or '-'} | {'; '.join(others) or '-'} | "
-                     f"{replayed}/{len(result['replays'])} |" if result["replays"] else
+                     f"{replayed}/{len(result['replays'])} | {said} |" if result["replays"] else
                      f"| {name} | {len(tsan)} race(s), {result['tsan_reporting']}/{tsan_runs} runs | "
-                     f"{'; '.join(found) or '-'} | - | - |")
+                     f"{'; '.join(found) or '-'} | - | - | - |")
     lines += ["", END]
     return "\n".join(lines)
 
