@@ -6,6 +6,8 @@
 #include "race/race_detector.h"
 
 #include <bit>
+#include <cstdio>
+#include <cstdlib>
 
 namespace sim::internal {
 namespace {
@@ -27,8 +29,16 @@ void RaceDetector::Reset() {
   ClockOf(0);
 }
 
+void DieOfRaceDetectorLimit(const char* what) {
+  std::fprintf(stderr, "simthread: races=1: %s, more than the race detector's shadow can tell apart; stopping\n", what);
+  std::abort();
+}
+
 RaceDetector::ThreadClocks& RaceDetector::StateOf(RaceThread thread) {
-  if (thread >= threads_.size()) threads_.resize(thread + 1);
+  if (thread >= threads_.size()) {
+    if (thread >= kMaxRaceThreads) DieOfRaceDetectorLimit("an execution made 2^20 threads");
+    threads_.resize(thread + 1);
+  }
   ThreadClocks& state = threads_[thread];
   if (state.now.Get(thread) == 0) state.now.Set(thread, 1);  // a thread's first epoch is 1: 0 is "no access"
   return state;
@@ -120,6 +130,9 @@ void RaceDetector::Fence(RaceThread thread, MemoryOrder order) {
 std::optional<Race> RaceDetector::Access(RaceThread thread, std::uintptr_t address, std::size_t size, const void* site,
                                          bool write, bool atomic) {
   ClockOf(thread);
+  if (!AccessRecord::SiteFits(site)) [[unlikely]] {
+    DieOfRaceDetectorLimit("an access's site lies above 2^48");
+  }
   std::optional<Race> first;
   const std::uintptr_t end = address + (size == 0 ? 1 : size);
   for (std::uintptr_t at = address; at < end;) {
@@ -146,22 +159,21 @@ std::optional<Race> RaceDetector::AccessGranule(RaceThread thread, std::uintptr_
   // supersedes (one that happened before it, on bytes it covers, and
   // neither a write it would remember as a read nor a plain access it would
   // remember as an atomic one: a later access racing with that one would go
-  // unseen), else a free slot, else the next in turn. Further superseded
-  // slots are emptied, since one place is enough for it.
+  // unseen), else a free slot, else one evicted. Further superseded slots
+  // are emptied, since one place is enough for it.
   AccessRecord* place = nullptr;
   AccessRecord* free_slot = nullptr;
   for (AccessRecord& slot : cell.slots) {
-    if (slot.epoch.empty()) {
+    if (slot.empty()) {
       if (free_slot == nullptr) free_slot = &slot;
       continue;
     }
-    const bool ordered = slot.epoch.thread == thread || clock.Knows(slot.epoch);
-    if (!ordered && !race && (slot.bytes & bytes) != 0 && (write || slot.write) && !(atomic && slot.atomic)) {
-      race = Report(
-          granule, slot.bytes & bytes, {thread, write, site, 0, atomic},
-          {slot.epoch.thread, slot.write, slot.site, static_cast<std::size_t>(std::popcount(slot.bytes)), slot.atomic});
+    const bool ordered = slot.epoch().thread() == thread || clock.Knows(slot.epoch());
+    if (!ordered && !race && (slot.bytes() & bytes) != 0 && (write || slot.write()) && !(atomic && slot.atomic())) {
+      race = Report(granule, slot.bytes() & bytes, {thread, write, site, 0, atomic},
+                    {slot.epoch().thread(), slot.write(), slot.site(), slot.size(), slot.atomic()});
     }
-    if (ordered && (slot.bytes & ~bytes) == 0 && (write || !slot.write) && (!atomic || slot.atomic)) {
+    if (ordered && (slot.bytes() & ~bytes) == 0 && (write || !slot.write()) && (!atomic || slot.atomic())) {
       if (place == nullptr) {
         place = &slot;
       } else {
@@ -170,11 +182,9 @@ std::optional<Race> RaceDetector::AccessGranule(RaceThread thread, std::uintptr_
     }
   }
   if (place == nullptr) place = free_slot;
-  if (place == nullptr) {
-    place = &cell.slots[cell.next_evicted];
-    cell.next_evicted = static_cast<std::uint8_t>((cell.next_evicted + 1) % ShadowCell::kSlots);
-  }
-  *place = {{thread, clock.Get(thread)}, site, bytes, write, atomic};
+  if (place == nullptr) place = &cell.slots[shadow_.NextEvicted()];
+  *place = AccessRecord(Epoch(thread, clock.Get(thread)), site, bytes, static_cast<unsigned>(std::popcount(bytes)),
+                        write, atomic);
   return race;
 }
 

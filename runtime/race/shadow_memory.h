@@ -1,16 +1,19 @@
 // shadow_memory.h: for every 8-byte granule of memory the program touched,
 // who last wrote it and who last read it, and which of its bytes.
 //
-// One cell per granule, in pages made on first touch: 4 slots of 32
-// bytes, 136 bytes of shadow per 8 bytes touched (to be packed once the
-// detector runs in worlds and its cost is measured). Each slot keeps the
-// bytes its access covered, so two threads that write neighbouring chars
-// of one word do not race.
+// One cell per granule, in pages made on first touch: 4 slots of 16 bytes,
+// one 64-byte cache line, so 64 bytes of shadow per 8-byte granule touched
+// (8 per byte; it was 136 with 32-byte slots). Each slot keeps the bytes its
+// access covered, so two threads that write neighbouring chars of one word
+// do not race.
 #ifndef SIM_RUNTIME_RACE_SHADOW_MEMORY_H_
 #define SIM_RUNTIME_RACE_SHADOW_MEMORY_H_
 
+#include <bit>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <new>
 #include <unordered_map>
 
 #include "race/vector_clock.h"
@@ -19,24 +22,73 @@ namespace sim::internal {
 
 inline constexpr unsigned kGranuleBits = 3;
 
-// One access as the shadow remembers it.
-struct AccessRecord {
-  Epoch epoch;                 // empty: none
-  const void* site = nullptr;  // the pass's __sim_site, for the report
-  std::uint8_t bytes = 0;      // of the granule, bit i for byte i
-  bool write = false;
-  bool atomic = false;  // an atomic operation's: races only with plain accesses
+// One access as the shadow remembers it, in two words: its epoch, and the
+// rest packed into the other. A site is a user-space address, which fits in
+// 48 bits on x86-64 and AArch64 (RaceDetector dies loudly of one that does
+// not), leaving the top 16 for the bytes, the size and the two flags.
+class AccessRecord {
+ public:
+  AccessRecord() = default;
+  // `size` is the access's own bytes in this granule (1 to 8): it stays what
+  // a report says when accesses of one site merge their bytes.
+  AccessRecord(Epoch epoch, const void* site, std::uint8_t bytes, unsigned size, bool write, bool atomic)
+      : epoch_(epoch),
+        packed_(reinterpret_cast<std::uintptr_t>(site) | std::uint64_t{bytes} << kBytesShift |
+                std::uint64_t{size - 1} << kSizeShift | std::uint64_t{write} << kWriteShift |
+                std::uint64_t{atomic} << kAtomicShift) {}
+
+  Epoch epoch() const { return epoch_; }  // empty: none
+  bool empty() const { return epoch_.empty(); }
+  const void* site() const { return reinterpret_cast<const void*>(packed_ & kSiteMask); }   // the pass's __sim_site
+  std::uint8_t bytes() const { return static_cast<std::uint8_t>(packed_ >> kBytesShift); }  // bit i for byte i
+  bool write() const { return (packed_ >> kWriteShift & 1) != 0; }
+  bool atomic() const { return (packed_ >> kAtomicShift & 1) != 0; }  // an atomic operation's: races only with plain
+  // The access's size in the granule, for a report: its own, or what is left
+  // of it after Forget dropped bytes.
+  unsigned size() const {
+    const auto own = static_cast<unsigned>(packed_ >> kSizeShift & 7) + 1;
+    const auto left = static_cast<unsigned>(std::popcount(bytes()));
+    return own < left ? own : left;
+  }
+
+  // Whether `other` is the same thread at the same clock, site, size and
+  // kind: then one record may stand for both, its bytes the union of theirs.
+  bool SameAccessAs(const AccessRecord& other) const {
+    return epoch_ == other.epoch_ && (packed_ & ~kBytesMask) == (other.packed_ & ~kBytesMask);
+  }
+  void AddBytes(std::uint8_t bytes) { packed_ |= std::uint64_t{bytes} << kBytesShift; }
+  // An access with none left is gone.
+  void DropBytes(std::uint8_t bytes) {
+    packed_ &= ~(std::uint64_t{bytes} << kBytesShift);
+    if (this->bytes() == 0) *this = AccessRecord{};
+  }
+
+  static constexpr unsigned kSiteBits = 48;
+  static bool SiteFits(const void* site) { return (reinterpret_cast<std::uintptr_t>(site) >> kSiteBits) == 0; }
+
+ private:
+  static constexpr std::uint64_t kSiteMask = (std::uint64_t{1} << kSiteBits) - 1;
+  static constexpr unsigned kBytesShift = kSiteBits;
+  static constexpr std::uint64_t kBytesMask = std::uint64_t{0xff} << kBytesShift;
+  static constexpr unsigned kSizeShift = kBytesShift + 8;  // 3 bits: size - 1
+  static constexpr unsigned kWriteShift = kSizeShift + 3;
+  static constexpr unsigned kAtomicShift = kWriteShift + 1;
+
+  Epoch epoch_;
+  std::uint64_t packed_ = 0;
 };
+static_assert(sizeof(AccessRecord) == 16);
 
 // The accesses of one granule that a later access may still race with, as
-// TSan keeps them: a few slots, each one access. A new access takes the
-// slot of one it supersedes, else a free one, else the next in turn (an
-// eviction, which can hide a race, never invent one).
-struct ShadowCell {
+// TSan keeps them: a few slots, each one access (or several of one thread's
+// at one site and clock, merged). A new access takes the slot of one it
+// supersedes, else a free one, else one evicted (which can hide a race,
+// never invent one). A cell is one cache line.
+struct alignas(64) ShadowCell {
   static constexpr unsigned kSlots = 4;
   AccessRecord slots[kSlots];
-  std::uint8_t next_evicted = 0;
 };
+static_assert(sizeof(ShadowCell) == 64);
 
 class ShadowMemory {
  public:
@@ -46,15 +98,22 @@ class ShadowMemory {
   ShadowCell& At(std::uintptr_t granule) {
     const std::uintptr_t key = granule >> kPageBits;
     CachedPage& cached = cache_[key % kCachedPages];
-    if (cached.key != key) cached = {key, &PageAt(key)};
+    if (cached.key != key) [[unlikely]] {
+      cached = {key, &PageAt(key)};
+    }
     return cached.page->cells[granule & (kCellsPerPage - 1)];
   }
+  // Which slot a full cell gives up next. One counter for the whole shadow
+  // rather than one per cell (no room in the cache line): a deterministic
+  // function of the execution's accesses, as it must be to replay a seed.
+  unsigned NextEvicted() { return evictions_++ % ShadowCell::kSlots; }
   // Freed memory drops its history: a new object there is not racing the
   // old one. Bytes [begin, end).
   void Forget(std::uintptr_t begin, std::uintptr_t end);
   void Clear() {
     pages_.clear();
     for (CachedPage& cached : cache_) cached = CachedPage{};
+    evictions_ = 0;
   }
 
  private:
@@ -63,18 +122,30 @@ class ShadowMemory {
   struct Page {
     ShadowCell cells[kCellsPerPage];
   };
+  // A page's memory, its cells aligned by hand: the runtime's heap has no
+  // aligned operator new.
+  struct PageStorage {
+    std::unique_ptr<std::byte[]> memory;
+    Page* page = nullptr;
+  };
   struct CachedPage {
     std::uintptr_t key = ~std::uintptr_t{0};
     Page* page = nullptr;
   };
   static constexpr std::size_t kCachedPages = 64;
   Page& PageAt(std::uintptr_t key) {
-    std::unique_ptr<Page>& page = pages_[key];
-    if (page == nullptr) page = std::make_unique<Page>();
-    return *page;
+    PageStorage& storage = pages_[key];
+    if (storage.page == nullptr) {
+      std::size_t space = sizeof(Page) + alignof(Page);
+      storage.memory.reset(new std::byte[space]);
+      void* start = storage.memory.get();
+      storage.page = new (std::align(alignof(Page), sizeof(Page), start, space)) Page();
+    }
+    return *storage.page;
   }
-  std::unordered_map<std::uintptr_t, std::unique_ptr<Page>> pages_;
+  std::unordered_map<std::uintptr_t, PageStorage> pages_;
   CachedPage cache_[kCachedPages];
+  unsigned evictions_ = 0;
 };
 
 }  // namespace sim::internal

@@ -299,5 +299,30 @@ TEST_F(RaceDetectorTest, AnAtomicAccessDoesNotHideAnEarlierPlainOne) {
       << "the plain write still races with another thread's atomic read";
 }
 
+// The shadow's packed record (shadow_memory.h): every field at its limits.
+TEST(AccessRecordTest, KeepsEveryFieldAtItsLimits) {
+  const auto* top_site = reinterpret_cast<const void*>((std::uintptr_t{1} << AccessRecord::kSiteBits) - 1);
+  ASSERT_TRUE(AccessRecord::SiteFits(top_site));
+  EXPECT_FALSE(AccessRecord::SiteFits(reinterpret_cast<const void*>(std::uintptr_t{1} << AccessRecord::kSiteBits)));
+  const Epoch last(kMaxRaceThreads - 1, kMaxClock);
+  const AccessRecord record(last, top_site, 0x80, 1, /*write=*/true, /*atomic=*/true);
+  EXPECT_EQ(record.epoch().thread(), kMaxRaceThreads - 1);
+  EXPECT_EQ(record.epoch().clock(), kMaxClock);
+  EXPECT_EQ(record.site(), top_site);
+  EXPECT_EQ(record.bytes(), 0x80);
+  EXPECT_EQ(record.size(), 1u);
+  EXPECT_TRUE(record.write());
+  EXPECT_TRUE(record.atomic());
+
+  const AccessRecord plain(Epoch(0, 1), kSiteA, 0xff, 8, /*write=*/false, /*atomic=*/false);
+  EXPECT_EQ(plain.site(), kSiteA);
+  EXPECT_EQ(plain.bytes(), 0xff);
+  EXPECT_EQ(plain.size(), 8u);
+  EXPECT_FALSE(plain.write());
+  EXPECT_FALSE(plain.atomic());
+  EXPECT_FALSE(plain.empty());
+  EXPECT_TRUE(AccessRecord{}.empty());
+}
+
 }  // namespace
 }  // namespace sim::internal
