@@ -34,13 +34,14 @@ void DieOfRaceDetectorLimit(const char* what) {
   std::abort();
 }
 
-RaceDetector::ThreadClocks& RaceDetector::StateOf(RaceThread thread) {
+RaceDetector::ThreadClocks& RaceDetector::StartThread(RaceThread thread) {
   if (thread >= threads_.size()) {
     if (thread >= kMaxRaceThreads) DieOfRaceDetectorLimit("an execution made 2^20 threads");
     threads_.resize(thread + 1);
   }
   ThreadClocks& state = threads_[thread];
   if (state.now.Get(thread) == 0) state.now.Set(thread, 1);  // a thread's first epoch is 1: 0 is "no access"
+  state.started = true;
   return state;
 }
 
@@ -129,18 +130,28 @@ void RaceDetector::Fence(RaceThread thread, MemoryOrder order) {
 
 std::optional<Race> RaceDetector::Access(RaceThread thread, std::uintptr_t address, std::size_t size, const void* site,
                                          bool write, bool atomic) {
-  ClockOf(thread);
+  const VectorClock& clock = ClockOf(thread);
   if (!AccessRecord::SiteFits(site)) [[unlikely]] {
     DieOfRaceDetectorLimit("an access's site lies above 2^48");
   }
+  const Epoch now(thread, clock.Get(thread));
+  const std::size_t length = size == 0 ? 1 : size;
+  const auto offset = static_cast<unsigned>(address & 7);
+  if (offset + length <= 8) {  // in one granule, the common case
+    const auto bytes = static_cast<std::uint8_t>(((1u << length) - 1) << offset);
+    std::optional<Race> race = AccessGranule(
+        clock, address >> kGranuleBits, AccessRecord(now, site, bytes, static_cast<unsigned>(length), write, atomic));
+    if (race) race->current.size = size;
+    return race;
+  }
   std::optional<Race> first;
-  const std::uintptr_t end = address + (size == 0 ? 1 : size);
+  const std::uintptr_t end = address + length;
   for (std::uintptr_t at = address; at < end;) {
     const std::uintptr_t granule = at >> kGranuleBits;
     const std::uintptr_t stop = std::min(end, (granule + 1) << kGranuleBits);
     const auto count = static_cast<unsigned>(stop - at);
     const auto bytes = static_cast<std::uint8_t>(((1u << count) - 1) << (at & 7));
-    std::optional<Race> race = AccessGranule(thread, granule, bytes, site, write, atomic);
+    std::optional<Race> race = AccessGranule(clock, granule, AccessRecord(now, site, bytes, count, write, atomic));
     if (!first && race) {
       first = race;
       first->current.size = size;
@@ -150,41 +161,124 @@ std::optional<Race> RaceDetector::Access(RaceThread thread, std::uintptr_t addre
   return first;
 }
 
-std::optional<Race> RaceDetector::AccessGranule(RaceThread thread, std::uintptr_t granule, std::uint8_t bytes,
-                                                const void* site, bool write, bool atomic) {
-  ShadowCell& cell = shadow_.At(granule);
-  const VectorClock& clock = threads_[thread].now;
-  std::optional<Race> race;
-  // One pass: the first race, and where this access goes: over one it
-  // supersedes (one that happened before it, on bytes it covers, and
-  // neither a write it would remember as a read nor a plain access it would
-  // remember as an atomic one: a later access racing with that one would go
-  // unseen), else a free slot, else one evicted. Further superseded slots
-  // are emptied, since one place is enough for it.
-  AccessRecord* place = nullptr;
-  AccessRecord* free_slot = nullptr;
-  for (AccessRecord& slot : cell.slots) {
-    if (slot.empty()) {
-      if (free_slot == nullptr) free_slot = &slot;
-      continue;
+namespace {
+
+// Whether `access`, were it ordered after `slot`, would make it redundant:
+// it covers the slot's bytes, and is neither a read that would stand for a
+// write nor an atomic access that would stand for a plain one (a later
+// access racing with the slot's would then go unseen).
+bool CanSupersede(const AccessRecord& access, const AccessRecord& slot) {
+  return (slot.bytes() & ~access.bytes()) == 0 && (access.write() || !slot.write()) &&
+         (!access.atomic() || slot.atomic());
+}
+
+// Whether the two race unless one happened before the other.
+bool Conflict(const AccessRecord& access, const AccessRecord& slot) {
+  return (slot.bytes() & access.bytes()) != 0 && (access.write() || slot.write()) &&
+         !(access.atomic() && slot.atomic());
+}
+
+// Where an access goes in its cell, from a scan of its slots: merged into a
+// record of the same thread, clock, site, size and kind (a loop over an
+// array's bytes at one site would otherwise take a slot per byte and evict
+// the others: one record stands for all, since an access racing with any of
+// them races with it on the same bytes), else over one it supersedes (one
+// that happened before it and CanSupersede), else a free slot, else one
+// evicted. The other superseded slots are emptied: the record it goes to
+// stands for them, since whatever does not know its epoch does not know
+// theirs either.
+struct Placement {
+  unsigned superseded = 0;  // bit i: slot i
+  int merge_into = -1;
+  int free_slot = -1;
+
+  // The slot it takes, or -1: one to evict.
+  int Slot() const {
+    if (merge_into >= 0) return merge_into;
+    if (superseded != 0) return std::countr_zero(superseded);
+    return free_slot;
+  }
+  void Put(ShadowCell& cell, unsigned place, const AccessRecord& access) const {
+    for (unsigned others = superseded & ~(1u << place); others != 0; others &= others - 1) {
+      cell.slots[std::countr_zero(others)] = AccessRecord{};
     }
-    const bool ordered = slot.epoch().thread() == thread || clock.Knows(slot.epoch());
-    if (!ordered && !race && (slot.bytes() & bytes) != 0 && (write || slot.write()) && !(atomic && slot.atomic())) {
-      race = Report(granule, slot.bytes() & bytes, {thread, write, site, 0, atomic},
-                    {slot.epoch().thread(), slot.write(), slot.site(), slot.size(), slot.atomic()});
-    }
-    if (ordered && (slot.bytes() & ~bytes) == 0 && (write || !slot.write()) && (!atomic || slot.atomic())) {
-      if (place == nullptr) {
-        place = &slot;
-      } else {
-        slot = AccessRecord{};
-      }
+    AccessRecord& record = cell.slots[place];
+    if (merge_into < 0) {
+      record = access;
+    } else if ((record.bytes() & access.bytes()) != access.bytes()) {
+      record.AddBytes(access.bytes());
     }
   }
-  if (place == nullptr) place = free_slot;
-  if (place == nullptr) place = &cell.slots[shadow_.NextEvicted()];
-  *place = AccessRecord(Epoch(thread, clock.Get(thread)), site, bytes, static_cast<unsigned>(std::popcount(bytes)),
-                        write, atomic);
+};
+
+// FastTrack's same-epoch case, and more: what AccessGranule's full check
+// does, without its questions, when no other thread's slot matters to
+// `access` (none conflicts with it, none is one it might supersede). Then
+// nothing can race, its own thread's slots happened before it, and whether
+// another's did is never asked. A thread that touches again what it touched
+// since its last release, alone, takes this path: a loop over an array, or
+// ++x (its read takes a slot, its write supersedes it). Whatever it does
+// the full check would have done, slot for slot, so that the reports stay
+// the same: a repeat is not simply skipped, since the full check of a
+// repeat may report a race its first time did not (an access reports only
+// its first race, so another thread's access since may have raced with
+// both and named only the other). Returns false, having changed nothing,
+// where the full check must decide: another thread's slot matters, or the
+// access would evict one.
+bool UpdatedByItsOwnThreadAlone(ShadowCell& cell, const AccessRecord& access) {
+  const RaceThread thread = access.epoch().thread();
+  Placement placement;
+  for (unsigned i = 0; i < ShadowCell::kSlots; ++i) {
+    const AccessRecord& slot = cell.slots[i];
+    if (slot.empty()) {
+      if (placement.free_slot < 0) placement.free_slot = static_cast<int>(i);
+      continue;
+    }
+    const bool supersedable = CanSupersede(access, slot);
+    if (slot.epoch().thread() != thread) {
+      if (supersedable || Conflict(access, slot)) return false;
+      continue;
+    }
+    if (placement.merge_into < 0 && slot.SameAccessAs(access)) placement.merge_into = static_cast<int>(i);
+    if (supersedable) placement.superseded |= 1u << i;
+  }
+  const int place = placement.Slot();
+  if (place < 0) return false;
+  placement.Put(cell, static_cast<unsigned>(place), access);
+  return true;
+}
+
+}  // namespace
+
+std::optional<Race> RaceDetector::AccessGranule(const VectorClock& clock, std::uintptr_t granule,
+                                                const AccessRecord& access) {
+  ShadowCell& cell = shadow_.At(granule);
+  if (UpdatedByItsOwnThreadAlone(cell, access)) return std::nullopt;
+  // One pass: the first race, and where this access goes (Placement).
+  // Whether another thread's slot happened before this access is asked only
+  // where the answer matters.
+  const RaceThread thread = access.epoch().thread();
+  std::optional<Race> race;
+  Placement placement;
+  for (unsigned i = 0; i < ShadowCell::kSlots; ++i) {
+    const AccessRecord& slot = cell.slots[i];
+    if (slot.empty()) {
+      if (placement.free_slot < 0) placement.free_slot = static_cast<int>(i);
+      continue;
+    }
+    const bool conflict = Conflict(access, slot);
+    const bool supersedable = CanSupersede(access, slot);
+    if (placement.merge_into < 0 && slot.SameAccessAs(access)) placement.merge_into = static_cast<int>(i);
+    if (!conflict && !supersedable) continue;
+    const bool ordered = slot.epoch().thread() == thread || clock.Knows(slot.epoch());
+    if (!ordered && !race && conflict) {
+      race = Report(granule, slot.bytes() & access.bytes(), {thread, access.write(), access.site(), 0, access.atomic()},
+                    {slot.epoch().thread(), slot.write(), slot.site(), slot.size(), slot.atomic()});
+    }
+    if (ordered && supersedable) placement.superseded |= 1u << i;
+  }
+  const int place = placement.Slot();
+  placement.Put(cell, place >= 0 ? static_cast<unsigned>(place) : shadow_.NextEvicted(), access);
   return race;
 }
 

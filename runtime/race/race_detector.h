@@ -96,16 +96,24 @@ class RaceDetector {
     VectorClock now;
     VectorClock at_release_fence;      // what a relaxed store after its last release fence releases
     VectorClock read_without_acquire;  // what its relaxed loads read: an acquire fence acquires it
+    bool started = false;              // its first epoch (1) is set
   };
 
   VectorClock& ClockOf(RaceThread thread) { return StateOf(thread).now; }
-  ThreadClocks& StateOf(RaceThread thread);
+  // Inline for every access's sake; the rest out of line.
+  ThreadClocks& StateOf(RaceThread thread) {
+    if (thread < threads_.size() && threads_[thread].started) [[likely]] {
+      return threads_[thread];
+    }
+    return StartThread(thread);
+  }
+  ThreadClocks& StartThread(RaceThread thread);
   // The two halves of an atomic operation.
   void AtomicRead(ThreadClocks& state, const void* location, MemoryOrder order);
   void AtomicWrite(RaceThread thread, ThreadClocks& state, const void* location, MemoryOrder order,
                    bool continues_release_sequence);
-  std::optional<Race> AccessGranule(RaceThread thread, std::uintptr_t granule, std::uint8_t bytes, const void* site,
-                                    bool write, bool atomic);
+  // `access` in one granule, by the thread whose clock is `clock`.
+  std::optional<Race> AccessGranule(const VectorClock& clock, std::uintptr_t granule, const AccessRecord& access);
   // A race of the current access with `previous`, unless its pair of sites
   // was reported already.
   std::optional<Race> Report(std::uintptr_t granule, std::uint8_t common, RaceAccess current, RaceAccess previous);
