@@ -128,8 +128,8 @@ void RaceDetector::Fence(RaceThread thread, MemoryOrder order) {
   }
 }
 
-std::optional<Race> RaceDetector::Access(RaceThread thread, std::uintptr_t address, std::size_t size, const void* site,
-                                         bool write, bool atomic) {
+std::optional<Race> RaceDetector::CheckAccess(RaceThread thread, std::uintptr_t address, std::size_t size,
+                                              const void* site, bool write, bool atomic) {
   const VectorClock& clock = ClockOf(thread);
   if (!AccessRecord::SiteFits(site)) [[unlikely]] {
     DieOfRaceDetectorLimit("an access's site lies above 2^48");
@@ -137,10 +137,11 @@ std::optional<Race> RaceDetector::Access(RaceThread thread, std::uintptr_t addre
   const Epoch now(thread, clock.Get(thread));
   const std::size_t length = size == 0 ? 1 : size;
   const auto offset = static_cast<unsigned>(address & 7);
-  if (offset + length <= 8) {  // in one granule, the common case
+  if (offset + length <= 8) {  // in one granule: Access found it needs the full check
+    const std::uintptr_t granule = address >> kGranuleBits;
     const auto bytes = static_cast<std::uint8_t>(((1u << length) - 1) << offset);
-    std::optional<Race> race = AccessGranule(
-        clock, address >> kGranuleBits, AccessRecord(now, site, bytes, static_cast<unsigned>(length), write, atomic));
+    std::optional<Race> race = FullCheck(clock, granule, shadow_.At(granule),
+                                         AccessRecord(now, site, bytes, static_cast<unsigned>(length), write, atomic));
     if (race) race->current.size = size;
     return race;
   }
@@ -161,103 +162,20 @@ std::optional<Race> RaceDetector::Access(RaceThread thread, std::uintptr_t addre
   return first;
 }
 
-namespace {
-
-// Whether `access`, were it ordered after `slot`, would make it redundant:
-// it covers the slot's bytes, and is neither a read that would stand for a
-// write nor an atomic access that would stand for a plain one (a later
-// access racing with the slot's would then go unseen).
-bool CanSupersede(const AccessRecord& access, const AccessRecord& slot) {
-  return (slot.bytes() & ~access.bytes()) == 0 && (access.write() || !slot.write()) &&
-         (!access.atomic() || slot.atomic());
-}
-
-// Whether the two race unless one happened before the other.
-bool Conflict(const AccessRecord& access, const AccessRecord& slot) {
-  return (slot.bytes() & access.bytes()) != 0 && (access.write() || slot.write()) &&
-         !(access.atomic() && slot.atomic());
-}
-
-// Where an access goes in its cell, from a scan of its slots: merged into a
-// record of the same thread, clock, site, size and kind (a loop over an
-// array's bytes at one site would otherwise take a slot per byte and evict
-// the others: one record stands for all, since an access racing with any of
-// them races with it on the same bytes), else over one it supersedes (one
-// that happened before it and CanSupersede), else a free slot, else one
-// evicted. The other superseded slots are emptied: the record it goes to
-// stands for them, since whatever does not know its epoch does not know
-// theirs either.
-struct Placement {
-  unsigned superseded = 0;  // bit i: slot i
-  int merge_into = -1;
-  int free_slot = -1;
-
-  // The slot it takes, or -1: one to evict.
-  int Slot() const {
-    if (merge_into >= 0) return merge_into;
-    if (superseded != 0) return std::countr_zero(superseded);
-    return free_slot;
-  }
-  void Put(ShadowCell& cell, unsigned place, const AccessRecord& access) const {
-    for (unsigned others = superseded & ~(1u << place); others != 0; others &= others - 1) {
-      cell.slots[std::countr_zero(others)] = AccessRecord{};
-    }
-    AccessRecord& record = cell.slots[place];
-    if (merge_into < 0) {
-      record = access;
-    } else if ((record.bytes() & access.bytes()) != access.bytes()) {
-      record.AddBytes(access.bytes());
-    }
-  }
-};
-
-// FastTrack's same-epoch case, and more: what AccessGranule's full check
-// does, without its questions, when no other thread's slot matters to
-// `access` (none conflicts with it, none is one it might supersede). Then
-// nothing can race, its own thread's slots happened before it, and whether
-// another's did is never asked. A thread that touches again what it touched
-// since its last release, alone, takes this path: a loop over an array, or
-// ++x (its read takes a slot, its write supersedes it). Whatever it does
-// the full check would have done, slot for slot, so that the reports stay
-// the same: a repeat is not simply skipped, since the full check of a
-// repeat may report a race its first time did not (an access reports only
-// its first race, so another thread's access since may have raced with
-// both and named only the other). Returns false, having changed nothing,
-// where the full check must decide: another thread's slot matters, or the
-// access would evict one.
-bool UpdatedByItsOwnThreadAlone(ShadowCell& cell, const AccessRecord& access) {
-  const RaceThread thread = access.epoch().thread();
-  Placement placement;
-  for (unsigned i = 0; i < ShadowCell::kSlots; ++i) {
-    const AccessRecord& slot = cell.slots[i];
-    if (slot.empty()) {
-      if (placement.free_slot < 0) placement.free_slot = static_cast<int>(i);
-      continue;
-    }
-    const bool supersedable = CanSupersede(access, slot);
-    if (slot.epoch().thread() != thread) {
-      if (supersedable || Conflict(access, slot)) return false;
-      continue;
-    }
-    if (placement.merge_into < 0 && slot.SameAccessAs(access)) placement.merge_into = static_cast<int>(i);
-    if (supersedable) placement.superseded |= 1u << i;
-  }
-  const int place = placement.Slot();
-  if (place < 0) return false;
-  placement.Put(cell, static_cast<unsigned>(place), access);
-  return true;
-}
-
-}  // namespace
-
 std::optional<Race> RaceDetector::AccessGranule(const VectorClock& clock, std::uintptr_t granule,
                                                 const AccessRecord& access) {
   ShadowCell& cell = shadow_.At(granule);
   if (UpdatedByItsOwnThreadAlone(cell, access)) return std::nullopt;
+  return FullCheck(clock, granule, cell, access);
+}
+
+std::optional<Race> RaceDetector::FullCheck(const VectorClock& clock, std::uintptr_t granule, ShadowCell& cell,
+                                            const AccessRecord& access) {
   // One pass: the first race, and where this access goes (Placement).
   // Whether another thread's slot happened before this access is asked only
   // where the answer matters.
   const RaceThread thread = access.epoch().thread();
+  const AccessRecord::Questions ask(access);
   std::optional<Race> race;
   Placement placement;
   for (unsigned i = 0; i < ShadowCell::kSlots; ++i) {
@@ -266,11 +184,11 @@ std::optional<Race> RaceDetector::AccessGranule(const VectorClock& clock, std::u
       if (placement.free_slot < 0) placement.free_slot = static_cast<int>(i);
       continue;
     }
-    const bool conflict = Conflict(access, slot);
-    const bool supersedable = CanSupersede(access, slot);
-    if (placement.merge_into < 0 && slot.SameAccessAs(access)) placement.merge_into = static_cast<int>(i);
+    const bool conflict = ask.Conflicts(slot);
+    const bool supersedable = ask.CanSupersede(slot);
+    if (placement.merge_into < 0 && ask.SameAccess(slot)) placement.merge_into = static_cast<int>(i);
     if (!conflict && !supersedable) continue;
-    const bool ordered = slot.epoch().thread() == thread || clock.Knows(slot.epoch());
+    const bool ordered = ask.SameThread(slot) || clock.Knows(slot.epoch());
     if (!ordered && !race && conflict) {
       race = Report(granule, slot.bytes() & access.bytes(), {thread, access.write(), access.site(), 0, access.atomic()},
                     {slot.epoch().thread(), slot.write(), slot.site(), slot.size(), slot.atomic()});

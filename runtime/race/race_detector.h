@@ -24,6 +24,7 @@
 #include <utility>
 #include <vector>
 
+#include "race/access_rules.h"
 #include "race/shadow_memory.h"
 #include "race/vector_clock.h"
 
@@ -84,8 +85,21 @@ class RaceDetector {
   }
   // Any access; an atomic one races with plain accesses to its bytes, never
   // with another atomic one (its edges are AtomicLoad's and the others').
+  // Inline for its common case (one granule, no other thread's slot that
+  // matters: UpdatedByItsOwnThreadAlone), which needs no call.
   std::optional<Race> Access(RaceThread thread, std::uintptr_t address, std::size_t size, const void* site, bool write,
-                             bool atomic);
+                             bool atomic) {
+    const std::size_t length = size == 0 ? 1 : size;
+    const auto offset = static_cast<unsigned>(address & 7);
+    if (offset + length <= 8 && AccessRecord::SiteFits(site)) [[likely]] {
+      const VectorClock& clock = ClockOf(thread);
+      const AccessRecord access(Epoch(thread, clock.Get(thread)), site,
+                                static_cast<std::uint8_t>(((1u << length) - 1) << offset),
+                                static_cast<unsigned>(length), write, atomic);
+      if (UpdatedByItsOwnThreadAlone(shadow_.At(address >> kGranuleBits), access)) return std::nullopt;
+    }
+    return CheckAccess(thread, address, size, site, write, atomic);
+  }
 
   // Freed or unmapped memory: a new object there starts without history.
   void Forget(std::uintptr_t begin, std::uintptr_t end) { shadow_.Forget(begin, end); }
@@ -112,8 +126,15 @@ class RaceDetector {
   void AtomicRead(ThreadClocks& state, const void* location, MemoryOrder order);
   void AtomicWrite(RaceThread thread, ThreadClocks& state, const void* location, MemoryOrder order,
                    bool continues_release_sequence);
-  // `access` in one granule, by the thread whose clock is `clock`.
+  // Access, the rest of it: an access across granules, one whose site does
+  // not fit a record (it stops the process), and the full check.
+  std::optional<Race> CheckAccess(RaceThread thread, std::uintptr_t address, std::size_t size, const void* site,
+                                  bool write, bool atomic);
+  // `access` in one granule, by the thread whose clock is `clock`: the own
+  // thread's path if it may, else the full check.
   std::optional<Race> AccessGranule(const VectorClock& clock, std::uintptr_t granule, const AccessRecord& access);
+  std::optional<Race> FullCheck(const VectorClock& clock, std::uintptr_t granule, ShadowCell& cell,
+                                const AccessRecord& access);
   // A race of the current access with `previous`, unless its pair of sites
   // was reported already.
   std::optional<Race> Report(std::uintptr_t granule, std::uint8_t common, RaceAccess current, RaceAccess previous);

@@ -51,11 +51,6 @@ class AccessRecord {
     return own < left ? own : left;
   }
 
-  // Whether `other` is the same thread at the same clock, site, size and
-  // kind: then one record may stand for both, its bytes the union of theirs.
-  bool SameAccessAs(const AccessRecord& other) const {
-    return epoch_ == other.epoch_ && (packed_ & ~kBytesMask) == (other.packed_ & ~kBytesMask);
-  }
   void AddBytes(std::uint8_t bytes) { packed_ |= std::uint64_t{bytes} << kBytesShift; }
   // An access with none left is gone.
   void DropBytes(std::uint8_t bytes) {
@@ -65,6 +60,8 @@ class AccessRecord {
 
   static constexpr unsigned kSiteBits = 48;
   static bool SiteFits(const void* site) { return (reinterpret_cast<std::uintptr_t>(site) >> kSiteBits) == 0; }
+
+  class Questions;
 
  private:
   static constexpr std::uint64_t kSiteMask = (std::uint64_t{1} << kSiteBits) - 1;
@@ -78,6 +75,49 @@ class AccessRecord {
   std::uint64_t packed_ = 0;
 };
 static_assert(sizeof(AccessRecord) == 16);
+
+// What the detector asks of a slot about one access (access_rules.h), on
+// the slot's packed word directly, with masks made once per access: a few
+// instructions a question, where the accessors took several times more and
+// an access asks each of four slots.
+class AccessRecord::Questions {
+ public:
+  explicit Questions(const AccessRecord& access)
+      : epoch_(access.epoch_),
+        packed_(access.packed_),
+        atomic_(packed_ & kAtomicBit),
+        // The bits of a slot that keep `access` from superseding it: a byte
+        // it does not cover, a write if it is a read, and (flipped by
+        // atomic_) a plain access if it is atomic.
+        not_supersedable_((~packed_ & kBytesMask) | (~packed_ & kWriteBit) | atomic_) {}
+
+  bool SameThread(const AccessRecord& slot) const { return slot.epoch_.thread() == epoch_.thread(); }
+  // The same thread at the same clock, site, size and kind: one record may
+  // stand for both, its bytes the union of theirs.
+  bool SameAccess(const AccessRecord& slot) const {
+    return slot.epoch_ == epoch_ && ((slot.packed_ ^ packed_) & ~kBytesMask) == 0;
+  }
+  // Whether the access, were it ordered after the slot's, would make it
+  // redundant: it covers the slot's bytes, and is neither a read that would
+  // stand for a write nor an atomic access that would stand for a plain one
+  // (a later access racing with the slot's would then go unseen).
+  bool CanSupersede(const AccessRecord& slot) const { return ((slot.packed_ ^ atomic_) & not_supersedable_) == 0; }
+  // Whether the two race unless one happened before the other: a common
+  // byte, one of them writes, not both atomic.
+  bool Conflicts(const AccessRecord& slot) const {
+    const std::uint64_t both = slot.packed_ & packed_;
+    return (both & kBytesMask) != 0 && ((slot.packed_ | packed_) & kWriteBit) != 0 && (both & kAtomicBit) == 0;
+  }
+
+ private:
+  static constexpr std::uint64_t kWriteBit = std::uint64_t{1} << kWriteShift;
+  static constexpr std::uint64_t kAtomicBit = std::uint64_t{1} << kAtomicShift;
+
+  Epoch epoch_;
+  std::uint64_t packed_;
+  std::uint64_t atomic_;
+  std::uint64_t not_supersedable_;
+};
 
 // The accesses of one granule that a later access may still race with, as
 // TSan keeps them: a few slots, each one access (or several of one thread's

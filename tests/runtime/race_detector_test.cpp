@@ -402,5 +402,37 @@ TEST(AccessRecordTest, KeepsEveryFieldAtItsLimits) {
   EXPECT_TRUE(AccessRecord{}.empty());
 }
 
+// AccessRecord::Questions asks on the packed words with masks; every pair
+// of byte sets and kinds against the rules as the header states them.
+TEST(AccessRecordTest, QuestionsAgreeWithTheRulesTheyPack) {
+  for (unsigned kinds = 0; kinds < 16; ++kinds) {
+    const bool write = (kinds & 1) != 0, atomic = (kinds & 2) != 0;
+    const bool slot_write = (kinds & 4) != 0, slot_atomic = (kinds & 8) != 0;
+    for (unsigned bytes = 1; bytes < 256; ++bytes) {
+      const AccessRecord access(Epoch(1, 5), kSiteA, static_cast<std::uint8_t>(bytes), 1, write, atomic);
+      const AccessRecord::Questions ask(access);
+      for (unsigned slot_bytes = 1; slot_bytes < 256; ++slot_bytes) {
+        const AccessRecord slot(Epoch(2, 7), kSiteB, static_cast<std::uint8_t>(slot_bytes), 1, slot_write, slot_atomic);
+        const bool covers = (slot_bytes & ~bytes) == 0;
+        ASSERT_EQ(ask.CanSupersede(slot), covers && (write || !slot_write) && (!atomic || slot_atomic))
+            << bytes << " " << slot_bytes << " " << kinds;
+        ASSERT_EQ(ask.Conflicts(slot), (slot_bytes & bytes) != 0 && (write || slot_write) && !(atomic && slot_atomic))
+            << bytes << " " << slot_bytes << " " << kinds;
+      }
+    }
+  }
+  const AccessRecord access(Epoch(1, 5), kSiteA, 0x0f, 4, /*write=*/false, /*atomic=*/false);
+  const AccessRecord::Questions ask(access);
+  EXPECT_TRUE(ask.SameAccess(AccessRecord(Epoch(1, 5), kSiteA, 0xf0, 4, false, false))) << "bytes aside";
+  EXPECT_FALSE(ask.SameAccess(AccessRecord(Epoch(1, 6), kSiteA, 0x0f, 4, false, false))) << "another clock";
+  EXPECT_FALSE(ask.SameAccess(AccessRecord(Epoch(2, 5), kSiteA, 0x0f, 4, false, false))) << "another thread";
+  EXPECT_FALSE(ask.SameAccess(AccessRecord(Epoch(1, 5), kSiteB, 0x0f, 4, false, false))) << "another site";
+  EXPECT_FALSE(ask.SameAccess(AccessRecord(Epoch(1, 5), kSiteA, 0x0f, 2, false, false))) << "another size";
+  EXPECT_FALSE(ask.SameAccess(AccessRecord(Epoch(1, 5), kSiteA, 0x0f, 4, true, false))) << "a write";
+  EXPECT_FALSE(ask.SameAccess(AccessRecord(Epoch(1, 5), kSiteA, 0x0f, 4, false, true))) << "an atomic";
+  EXPECT_TRUE(ask.SameThread(AccessRecord(Epoch(1, 9), kSiteB, 0x01, 1, true, true)));
+  EXPECT_FALSE(ask.SameThread(AccessRecord(Epoch(2, 5), kSiteA, 0x0f, 4, false, false)));
+}
+
 }  // namespace
 }  // namespace sim::internal
