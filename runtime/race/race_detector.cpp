@@ -196,7 +196,7 @@ std::optional<Race> RaceDetector::FullCheck(const VectorClock& clock, std::uintp
     if (ordered && supersedable) placement.superseded |= 1u << i;
   }
   const int place = placement.Slot();
-  placement.Put(cell, place >= 0 ? static_cast<unsigned>(place) : shadow_.NextEvicted(), access);
+  placement.Put(cell, place >= 0 ? static_cast<unsigned>(place) : shadow_.NextEvicted(granule), access);
   return race;
 }
 

@@ -2,10 +2,10 @@
 // who last wrote it and who last read it, and which of its bytes.
 //
 // One cell per granule, in pages made on first touch: 4 slots of 16 bytes,
-// one 64-byte cache line, so 64 bytes of shadow per 8-byte granule touched
-// (8 per byte; it was 136 with 32-byte slots). Each slot keeps the bytes its
-// access covered, so two threads that write neighbouring chars of one word
-// do not race.
+// one 64-byte cache line, and a byte beside it for its round of evictions:
+// 65 bytes of shadow per 8-byte granule touched, about 8 per byte (it was
+// 136 with 32-byte slots). Each slot keeps the bytes its access covered, so
+// two threads that write neighbouring chars of one word do not race.
 #ifndef SIM_RUNTIME_RACE_SHADOW_MEMORY_H_
 #define SIM_RUNTIME_RACE_SHADOW_MEMORY_H_
 
@@ -122,8 +122,9 @@ class AccessRecord::Questions {
 // The accesses of one granule that a later access may still race with, as
 // TSan keeps them: a few slots, each one access (or several of one thread's
 // at one site and clock, merged). A new access takes the slot of one it
-// supersedes, else a free one, else one evicted (which can hide a race,
-// never invent one). A cell is one cache line.
+// supersedes, else a free one, else the next in turn (an eviction, which
+// can hide a race, never invent one). A cell is one cache line; whose turn
+// it is, a byte elsewhere in its page (ShadowMemory::NextEvicted).
 struct alignas(64) ShadowCell {
   static constexpr unsigned kSlots = 4;
   AccessRecord slots[kSlots];
@@ -135,25 +136,24 @@ class ShadowMemory {
   // The cell of `granule` (address >> kGranuleBits), made on first use.
   // Pages are found through a small direct-mapped cache: a loop that
   // alternates between arrays missed a last-page cache at every access.
-  ShadowCell& At(std::uintptr_t granule) {
-    const std::uintptr_t key = granule >> kPageBits;
-    CachedPage& cached = cache_[key % kCachedPages];
-    if (cached.key != key) [[unlikely]] {
-      cached = {key, &PageAt(key)};
-    }
-    return cached.page->cells[granule & (kCellsPerPage - 1)];
+  ShadowCell& At(std::uintptr_t granule) { return PageOf(granule).cells[granule & (kCellsPerPage - 1)]; }
+  // Which slot the full cell of `granule` gives up next, each in turn. The
+  // turn is kept out of the cell's cache line, which has no room left, and
+  // is wanted only when the cell is full. (One turn for the whole shadow
+  // instead changed which earlier access a report names, or whether it
+  // finds one, far more often.)
+  unsigned NextEvicted(std::uintptr_t granule) {
+    std::uint8_t& turn = PageOf(granule).next_evicted[granule & (kCellsPerPage - 1)];
+    const unsigned slot = turn;
+    turn = static_cast<std::uint8_t>((turn + 1) % ShadowCell::kSlots);
+    return slot;
   }
-  // Which slot a full cell gives up next. One counter for the whole shadow
-  // rather than one per cell (no room in the cache line): a deterministic
-  // function of the execution's accesses, as it must be to replay a seed.
-  unsigned NextEvicted() { return evictions_++ % ShadowCell::kSlots; }
   // Freed memory drops its history: a new object there is not racing the
   // old one. Bytes [begin, end).
   void Forget(std::uintptr_t begin, std::uintptr_t end);
   void Clear() {
     pages_.clear();
     for (CachedPage& cached : cache_) cached = CachedPage{};
-    evictions_ = 0;
   }
 
  private:
@@ -161,6 +161,7 @@ class ShadowMemory {
   static constexpr std::uintptr_t kCellsPerPage = std::uintptr_t{1} << kPageBits;
   struct Page {
     ShadowCell cells[kCellsPerPage];
+    std::uint8_t next_evicted[kCellsPerPage];
   };
   // A page's memory, its cells aligned by hand: the runtime's heap has no
   // aligned operator new.
@@ -173,6 +174,14 @@ class ShadowMemory {
     Page* page = nullptr;
   };
   static constexpr std::size_t kCachedPages = 64;
+  Page& PageOf(std::uintptr_t granule) {
+    const std::uintptr_t key = granule >> kPageBits;
+    CachedPage& cached = cache_[key % kCachedPages];
+    if (cached.key != key) [[unlikely]] {
+      cached = {key, &PageAt(key)};
+    }
+    return *cached.page;
+  }
   Page& PageAt(std::uintptr_t key) {
     PageStorage& storage = pages_[key];
     if (storage.page == nullptr) {
@@ -185,7 +194,6 @@ class ShadowMemory {
   }
   std::unordered_map<std::uintptr_t, PageStorage> pages_;
   CachedPage cache_[kCachedPages];
-  unsigned evictions_ = 0;
 };
 
 }  // namespace sim::internal

@@ -143,6 +143,25 @@ TEST_F(RaceDetectorTest, AnAccessAcrossTwoWordsSeesBoth) {
   EXPECT_EQ(race->address, kWord + 12);
 }
 
+TEST_F(RaceDetectorTest, AFullCellGivesUpItsSlotsInTurn) {
+  // Six concurrent readers of each of two words, four slots a word: the
+  // first two readers are evicted, in turn. A writer that knows only the
+  // last four finds nothing (an eviction hides a race, never invents one);
+  // one that knows only the first two finds one.
+  for (RaceThread reader = 3; reader < 9; ++reader) {
+    detector.ThreadStarted(reader, 0);
+    detector.Read(reader, kWord, 8, kSiteA);
+    detector.Read(reader, kWord + 8, 8, kSiteA);
+  }
+  for (RaceThread reader = 5; reader < 9; ++reader) detector.ThreadJoined(1, reader);
+  EXPECT_FALSE(detector.Write(1, kWord, 8, kSiteB)) << "readers 3 and 4 are gone";
+  detector.ThreadJoined(2, 3);
+  detector.ThreadJoined(2, 4);
+  const std::optional<Race> race = detector.Write(2, kWord + 8, 8, kSiteC);
+  ASSERT_TRUE(race);
+  EXPECT_GE(race->previous.thread, 5u);
+}
+
 TEST_F(RaceDetectorTest, AWriteRacesWithEveryConcurrentReader) {
   // Two readers that do not know of each other: both are remembered, so a
   // writer ordered after one of them still races with the other.
