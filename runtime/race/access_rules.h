@@ -57,8 +57,8 @@ struct Placement {
 // its first race, so another thread's access since may have raced with
 // both and named only the other). Returns false, having changed nothing,
 // where the full check must decide: another thread's slot matters, or the
-// access would evict one.
-inline bool UpdatedByItsOwnThreadAlone(ShadowCell& cell, const AccessRecord& access) {
+// access would evict one. Forced inline, into RaceDetector::Access.
+[[gnu::always_inline]] inline bool UpdatedByItsOwnThreadAlone(ShadowCell& cell, const AccessRecord& access) {
   const AccessRecord::Questions ask(access);
   Placement placement;
   for (unsigned i = 0; i < ShadowCell::kSlots; ++i) {

@@ -85,10 +85,12 @@ class RaceDetector {
   }
   // Any access; an atomic one races with plain accesses to its bytes, never
   // with another atomic one (its edges are AtomicLoad's and the others').
-  // Inline for its common case (one granule, no other thread's slot that
-  // matters: UpdatedByItsOwnThreadAlone), which needs no call.
-  std::optional<Race> Access(RaceThread thread, std::uintptr_t address, std::size_t size, const void* site, bool write,
-                             bool atomic) {
+  // Its common case (one granule, no other thread's slot that matters:
+  // UpdatedByItsOwnThreadAlone) takes no call: forced inline, since clang
+  // kept it out of line in the world's check of each access, and the calls
+  // cost 2 ns of an access's 12 in whole_program_loop.
+  [[gnu::always_inline]] std::optional<Race> Access(RaceThread thread, std::uintptr_t address, std::size_t size,
+                                                    const void* site, bool write, bool atomic) {
     const std::size_t length = size == 0 ? 1 : size;
     const auto offset = static_cast<unsigned>(address & 7);
     if (offset + length <= 8 && AccessRecord::SiteFits(site)) [[likely]] {
