@@ -6,6 +6,8 @@
 #include "race/race_detector.h"
 
 #include <bit>
+#include <cstdio>
+#include <cstdlib>
 
 namespace sim::internal {
 namespace {
@@ -27,10 +29,19 @@ void RaceDetector::Reset() {
   ClockOf(0);
 }
 
-RaceDetector::ThreadClocks& RaceDetector::StateOf(RaceThread thread) {
-  if (thread >= threads_.size()) threads_.resize(thread + 1);
+void DieOfRaceDetectorLimit(const char* what) {
+  std::fprintf(stderr, "simthread: races=1: %s, more than the race detector's shadow can tell apart; stopping\n", what);
+  std::abort();
+}
+
+RaceDetector::ThreadClocks& RaceDetector::StartThread(RaceThread thread) {
+  if (thread >= threads_.size()) {
+    if (thread >= kMaxRaceThreads) DieOfRaceDetectorLimit("an execution made 2^20 threads");
+    threads_.resize(thread + 1);
+  }
   ThreadClocks& state = threads_[thread];
   if (state.now.Get(thread) == 0) state.now.Set(thread, 1);  // a thread's first epoch is 1: 0 is "no access"
+  state.started = true;
   return state;
 }
 
@@ -117,66 +128,82 @@ void RaceDetector::Fence(RaceThread thread, MemoryOrder order) {
   }
 }
 
-std::optional<Race> RaceDetector::Access(RaceThread thread, std::uintptr_t address, std::size_t size, const void* site,
-                                         bool write, bool atomic, std::uint64_t choice_point) {
-  ClockOf(thread);
-  const auto kept_choice_point = static_cast<std::uint32_t>(std::min<std::uint64_t>(choice_point, kChoicePointUnknown));
+std::optional<Race> RaceDetector::CheckAccess(RaceThread thread, std::uintptr_t address, std::size_t size,
+                                              const void* site, bool write, bool atomic, std::uint32_t choice_point) {
+  const VectorClock& clock = ClockOf(thread);
+  if (!AccessRecord::SiteFits(site)) [[unlikely]] {
+    DieOfRaceDetectorLimit("an access's site lies above 2^48");
+  }
+  const Epoch now(thread, clock.Get(thread));
+  const std::size_t length = size == 0 ? 1 : size;
+  const auto offset = static_cast<unsigned>(address & 7);
+  if (offset + length <= 8) {  // in one granule: Access found it needs the full check
+    const std::uintptr_t granule = address >> kGranuleBits;
+    const auto bytes = static_cast<std::uint8_t>(((1u << length) - 1) << offset);
+    std::optional<Race> race =
+        FullCheck(clock, granule, shadow_.Of(granule),
+                  AccessRecord(now, site, bytes, static_cast<unsigned>(length), write, atomic), choice_point);
+    if (race) race->current.size = size;
+    return race;
+  }
   std::optional<Race> first;
-  const std::uintptr_t end = address + (size == 0 ? 1 : size);
+  const std::uintptr_t end = address + length;
   for (std::uintptr_t at = address; at < end;) {
     const std::uintptr_t granule = at >> kGranuleBits;
     const std::uintptr_t stop = std::min(end, (granule + 1) << kGranuleBits);
     const auto count = static_cast<unsigned>(stop - at);
     const auto bytes = static_cast<std::uint8_t>(((1u << count) - 1) << (at & 7));
-    std::optional<Race> race = AccessGranule(thread, granule, bytes, site, write, atomic, kept_choice_point);
+    std::optional<Race> race =
+        AccessGranule(clock, granule, AccessRecord(now, site, bytes, count, write, atomic), choice_point);
     if (!first && race) {
       first = race;
       first->current.size = size;
-      first->current.choice_point = choice_point;
     }
     at = stop;
   }
   return first;
 }
 
-std::optional<Race> RaceDetector::AccessGranule(RaceThread thread, std::uintptr_t granule, std::uint8_t bytes,
-                                                const void* site, bool write, bool atomic, std::uint32_t choice_point) {
-  ShadowCell& cell = shadow_.At(granule);
-  const VectorClock& clock = threads_[thread].now;
+std::optional<Race> RaceDetector::AccessGranule(const VectorClock& clock, std::uintptr_t granule,
+                                                const AccessRecord& access, std::uint32_t choice_point) {
+  const ShadowMemory::Granule shadow = shadow_.Of(granule);
+  if (UpdatedByItsOwnThreadAlone(shadow, access, choice_point)) return std::nullopt;
+  return FullCheck(clock, granule, shadow, access, choice_point);
+}
+
+std::optional<Race> RaceDetector::FullCheck(const VectorClock& clock, std::uintptr_t granule,
+                                            ShadowMemory::Granule shadow, const AccessRecord& access,
+                                            std::uint32_t choice_point) {
+  ShadowCell& cell = shadow.cell;
+  auto known = [](std::uint32_t kept) -> std::uint64_t { return kept == kChoicePointUnknown ? 0 : kept; };
+  // One pass: the first race, and where this access goes (Placement).
+  // Whether another thread's slot happened before this access is asked only
+  // where the answer matters.
+  const RaceThread thread = access.epoch().thread();
+  const AccessRecord::Questions ask(access);
   std::optional<Race> race;
-  // One pass: the first race, and where this access goes: over one it
-  // supersedes (one that happened before it, on bytes it covers, and
-  // neither a write it would remember as a read nor a plain access it would
-  // remember as an atomic one: a later access racing with that one would go
-  // unseen), else a free slot, else the next in turn. Further superseded
-  // slots are emptied, since one place is enough for it.
-  AccessRecord* place = nullptr;
-  AccessRecord* free_slot = nullptr;
-  for (AccessRecord& slot : cell.slots) {
-    if (slot.epoch.empty()) {
-      if (free_slot == nullptr) free_slot = &slot;
+  Placement placement;
+  for (unsigned i = 0; i < ShadowCell::kSlots; ++i) {
+    const AccessRecord& slot = cell.slots[i];
+    if (slot.empty()) {
+      if (placement.free_slot < 0) placement.free_slot = static_cast<int>(i);
       continue;
     }
-    const bool ordered = slot.epoch.thread == thread || clock.Knows(slot.epoch);
-    if (!ordered && !race && (slot.bytes & bytes) != 0 && (write || slot.write) && !(atomic && slot.atomic)) {
-      race = Report(granule, slot.bytes & bytes, {thread, write, site, 0, atomic},
-                    {slot.epoch.thread, slot.write, slot.site, static_cast<std::size_t>(std::popcount(slot.bytes)),
-                     slot.atomic, slot.choice_point == kChoicePointUnknown ? 0 : slot.choice_point});
+    const bool conflict = ask.Conflicts(slot);
+    const bool supersedable = ask.CanSupersede(slot);
+    if (placement.merge_into < 0 && ask.SameAccess(slot)) placement.merge_into = static_cast<int>(i);
+    if (!conflict && !supersedable) continue;
+    const bool ordered = ask.SameThread(slot) || clock.Knows(slot.epoch());
+    if (!ordered && !race && conflict) {
+      race = Report(granule, slot.bytes() & access.bytes(),
+                    {thread, access.write(), access.site(), 0, access.atomic(), known(choice_point)},
+                    {slot.epoch().thread(), slot.write(), slot.site(), slot.size(), slot.atomic(),
+                     known(shadow.choice_points[i])});
     }
-    if (ordered && (slot.bytes & ~bytes) == 0 && (write || !slot.write) && (!atomic || slot.atomic)) {
-      if (place == nullptr) {
-        place = &slot;
-      } else {
-        slot = AccessRecord{};
-      }
-    }
+    if (ordered && supersedable) placement.superseded |= 1u << i;
   }
-  if (place == nullptr) place = free_slot;
-  if (place == nullptr) {
-    place = &cell.slots[cell.next_evicted];
-    cell.next_evicted = static_cast<std::uint8_t>((cell.next_evicted + 1) % ShadowCell::kSlots);
-  }
-  *place = {{thread, clock.Get(thread)}, site, bytes, write, atomic, choice_point};
+  const int place = placement.Slot();
+  placement.Put(shadow, place >= 0 ? static_cast<unsigned>(place) : shadow_.NextEvicted(granule), access, choice_point);
   return race;
 }
 

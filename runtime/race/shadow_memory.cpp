@@ -2,15 +2,6 @@
 #include "race/shadow_memory.h"
 
 namespace sim::internal {
-namespace {
-
-// Drops `bytes` from a record; an access with none left is gone.
-void DropBytes(AccessRecord& record, std::uint8_t bytes) {
-  record.bytes &= static_cast<std::uint8_t>(~bytes);
-  if (record.bytes == 0) record = AccessRecord{};
-}
-
-}  // namespace
 
 void ShadowMemory::Forget(std::uintptr_t begin, std::uintptr_t end) {
   // Page by page: a finished thread's whole stack is forgotten, most of it
@@ -30,7 +21,7 @@ void ShadowMemory::Forget(std::uintptr_t begin, std::uintptr_t end) {
       const std::uintptr_t stop = stop_in_page < granule_end ? stop_in_page : granule_end;
       const auto count = static_cast<unsigned>(stop - address);
       const auto bytes = static_cast<std::uint8_t>(((1u << count) - 1) << (address & 7));
-      for (AccessRecord& slot : page->second->cells[granule & (kCellsPerPage - 1)].slots) DropBytes(slot, bytes);
+      for (AccessRecord& slot : page->second.page->cells[granule & (kCellsPerPage - 1)].slots) slot.DropBytes(bytes);
       address = stop;
     }
   }

@@ -1,16 +1,21 @@
 // shadow_memory.h: for every 8-byte granule of memory the program touched,
 // who last wrote it and who last read it, and which of its bytes.
 //
-// One cell per granule, in pages made on first touch: 4 slots of 32
-// bytes, 136 bytes of shadow per 8 bytes touched (to be packed once the
-// detector runs in worlds and its cost is measured). Each slot keeps the
-// bytes its access covered, so two threads that write neighbouring chars
-// of one word do not race.
+// One cell per granule, in pages made on first touch: 4 slots of 16 bytes,
+// one 64-byte cache line; beside it a byte for its round of evictions and,
+// per slot, the choice point its access ran after (4 bytes, read only when
+// the access races: to flip the race there, race_flip.h): 81 bytes of
+// shadow per 8-byte granule touched, about 10 per byte (it was 136 with
+// 32-byte slots). Each slot keeps the bytes its access covered, so
+// two threads that write neighbouring chars of one word do not race.
 #ifndef SIM_RUNTIME_RACE_SHADOW_MEMORY_H_
 #define SIM_RUNTIME_RACE_SHADOW_MEMORY_H_
 
+#include <bit>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <new>
 #include <unordered_map>
 
 #include "race/vector_clock.h"
@@ -19,40 +24,144 @@ namespace sim::internal {
 
 inline constexpr unsigned kGranuleBits = 3;
 
-// One access as the shadow remembers it.
-struct AccessRecord {
-  Epoch epoch;                 // empty: none
-  const void* site = nullptr;  // the pass's __sim_site, for the report
-  std::uint8_t bytes = 0;      // of the granule, bit i for byte i
-  bool write = false;
-  bool atomic = false;  // an atomic operation's: races only with plain accesses
-  // The choice point after which it ran, for flipping a race it makes
-  // (strategy/race_flip.h); kChoicePointUnknown past 32 bits.
-  std::uint32_t choice_point = 0;
-};
+// One access as the shadow remembers it, in two words: its epoch, and the
+// rest packed into the other. A site is a user-space address, which fits in
+// 48 bits on x86-64 and AArch64 (RaceDetector dies loudly of one that does
+// not), leaving the top 16 for the bytes, the size and the two flags.
+class AccessRecord {
+ public:
+  AccessRecord() = default;
+  // `size` is the access's own bytes in this granule (1 to 8): it stays what
+  // a report says when accesses of one site merge their bytes.
+  AccessRecord(Epoch epoch, const void* site, std::uint8_t bytes, unsigned size, bool write, bool atomic)
+      : epoch_(epoch),
+        packed_(reinterpret_cast<std::uintptr_t>(site) | std::uint64_t{bytes} << kBytesShift |
+                std::uint64_t{size - 1} << kSizeShift | std::uint64_t{write} << kWriteShift |
+                std::uint64_t{atomic} << kAtomicShift) {}
 
-inline constexpr std::uint32_t kChoicePointUnknown = ~std::uint32_t{0};
+  Epoch epoch() const { return epoch_; }  // empty: none
+  bool empty() const { return epoch_.empty(); }
+  const void* site() const { return reinterpret_cast<const void*>(packed_ & kSiteMask); }   // the pass's __sim_site
+  std::uint8_t bytes() const { return static_cast<std::uint8_t>(packed_ >> kBytesShift); }  // bit i for byte i
+  bool write() const { return (packed_ >> kWriteShift & 1) != 0; }
+  bool atomic() const { return (packed_ >> kAtomicShift & 1) != 0; }  // an atomic operation's: races only with plain
+  // The access's size in the granule, for a report: its own, or what is left
+  // of it after Forget dropped bytes.
+  unsigned size() const {
+    const auto own = static_cast<unsigned>(packed_ >> kSizeShift & 7) + 1;
+    const auto left = static_cast<unsigned>(std::popcount(bytes()));
+    return own < left ? own : left;
+  }
+
+  void AddBytes(std::uint8_t bytes) { packed_ |= std::uint64_t{bytes} << kBytesShift; }
+  // An access with none left is gone.
+  void DropBytes(std::uint8_t bytes) {
+    packed_ &= ~(std::uint64_t{bytes} << kBytesShift);
+    if (this->bytes() == 0) *this = AccessRecord{};
+  }
+
+  static constexpr unsigned kSiteBits = 48;
+  static bool SiteFits(const void* site) { return (reinterpret_cast<std::uintptr_t>(site) >> kSiteBits) == 0; }
+
+  class Questions;
+
+ private:
+  static constexpr std::uint64_t kSiteMask = (std::uint64_t{1} << kSiteBits) - 1;
+  static constexpr unsigned kBytesShift = kSiteBits;
+  static constexpr std::uint64_t kBytesMask = std::uint64_t{0xff} << kBytesShift;
+  static constexpr unsigned kSizeShift = kBytesShift + 8;  // 3 bits: size - 1
+  static constexpr unsigned kWriteShift = kSizeShift + 3;
+  static constexpr unsigned kAtomicShift = kWriteShift + 1;
+
+  Epoch epoch_;
+  std::uint64_t packed_ = 0;
+};
+static_assert(sizeof(AccessRecord) == 16);
+
+// What the detector asks of a slot about one access (access_rules.h), on
+// the slot's packed word directly, with masks made once per access: a few
+// instructions a question, where the accessors took several times more and
+// an access asks each of four slots.
+class AccessRecord::Questions {
+ public:
+  explicit Questions(const AccessRecord& access)
+      : epoch_(access.epoch_),
+        packed_(access.packed_),
+        atomic_(packed_ & kAtomicBit),
+        // The bits of a slot that keep `access` from superseding it: a byte
+        // it does not cover, a write if it is a read, and (flipped by
+        // atomic_) a plain access if it is atomic.
+        not_supersedable_((~packed_ & kBytesMask) | (~packed_ & kWriteBit) | atomic_) {}
+
+  bool SameThread(const AccessRecord& slot) const { return slot.epoch_.thread() == epoch_.thread(); }
+  // The same thread at the same clock, site, size and kind: one record may
+  // stand for both, its bytes the union of theirs.
+  bool SameAccess(const AccessRecord& slot) const {
+    return slot.epoch_ == epoch_ && ((slot.packed_ ^ packed_) & ~kBytesMask) == 0;
+  }
+  // Whether the access, were it ordered after the slot's, would make it
+  // redundant: it covers the slot's bytes, and is neither a read that would
+  // stand for a write nor an atomic access that would stand for a plain one
+  // (a later access racing with the slot's would then go unseen).
+  bool CanSupersede(const AccessRecord& slot) const { return ((slot.packed_ ^ atomic_) & not_supersedable_) == 0; }
+  // Whether the two race unless one happened before the other: a common
+  // byte, one of them writes, not both atomic.
+  bool Conflicts(const AccessRecord& slot) const {
+    const std::uint64_t both = slot.packed_ & packed_;
+    return (both & kBytesMask) != 0 && ((slot.packed_ | packed_) & kWriteBit) != 0 && (both & kAtomicBit) == 0;
+  }
+
+ private:
+  static constexpr std::uint64_t kWriteBit = std::uint64_t{1} << kWriteShift;
+  static constexpr std::uint64_t kAtomicBit = std::uint64_t{1} << kAtomicShift;
+
+  Epoch epoch_;
+  std::uint64_t packed_;
+  std::uint64_t atomic_;
+  std::uint64_t not_supersedable_;
+};
 
 // The accesses of one granule that a later access may still race with, as
-// TSan keeps them: a few slots, each one access. A new access takes the
-// slot of one it supersedes, else a free one, else the next in turn (an
-// eviction, which can hide a race, never invent one).
-struct ShadowCell {
+// TSan keeps them: a few slots, each one access (or several of one thread's
+// at one site and clock, merged). A new access takes the slot of one it
+// supersedes, else a free one, else the next in turn (an eviction, which
+// can hide a race, never invent one). A cell is one cache line; whose turn
+// it is, a byte elsewhere in its page (ShadowMemory::NextEvicted).
+struct alignas(64) ShadowCell {
   static constexpr unsigned kSlots = 4;
   AccessRecord slots[kSlots];
-  std::uint8_t next_evicted = 0;
 };
+static_assert(sizeof(ShadowCell) == 64);
+
+inline constexpr std::uint32_t kChoicePointUnknown = ~std::uint32_t{0};
 
 class ShadowMemory {
  public:
   // The cell of `granule` (address >> kGranuleBits), made on first use.
   // Pages are found through a small direct-mapped cache: a loop that
   // alternates between arrays missed a last-page cache at every access.
-  ShadowCell& At(std::uintptr_t granule) {
-    const std::uintptr_t key = granule >> kPageBits;
-    CachedPage& cached = cache_[key % kCachedPages];
-    if (cached.key != key) cached = {key, &PageAt(key)};
-    return cached.page->cells[granule & (kCellsPerPage - 1)];
+  ShadowCell& At(std::uintptr_t granule) { return PageOf(granule).cells[granule & (kCellsPerPage - 1)]; }
+  // The cell and its slots' choice points (kChoicePointUnknown where the
+  // execution had more than 32 bits of them).
+  struct Granule {
+    ShadowCell& cell;
+    std::uint32_t* choice_points;  // one per slot
+  };
+  Granule Of(std::uintptr_t granule) {
+    Page& page = PageOf(granule);
+    const std::uintptr_t index = granule & (kCellsPerPage - 1);
+    return {page.cells[index], page.choice_points[index]};
+  }
+  // Which slot the full cell of `granule` gives up next, each in turn. The
+  // turn is kept out of the cell's cache line, which has no room left, and
+  // is wanted only when the cell is full. (One turn for the whole shadow
+  // instead changed which earlier access a report names, or whether it
+  // finds one, far more often.)
+  unsigned NextEvicted(std::uintptr_t granule) {
+    std::uint8_t& turn = PageOf(granule).next_evicted[granule & (kCellsPerPage - 1)];
+    const unsigned slot = turn;
+    turn = static_cast<std::uint8_t>((turn + 1) % ShadowCell::kSlots);
+    return slot;
   }
   // Freed memory drops its history: a new object there is not racing the
   // old one. Bytes [begin, end).
@@ -67,18 +176,39 @@ class ShadowMemory {
   static constexpr std::uintptr_t kCellsPerPage = std::uintptr_t{1} << kPageBits;
   struct Page {
     ShadowCell cells[kCellsPerPage];
+    std::uint8_t next_evicted[kCellsPerPage];
+    std::uint32_t choice_points[kCellsPerPage][ShadowCell::kSlots];
+  };
+  // A page's memory, its cells aligned by hand: the runtime's heap has no
+  // aligned operator new.
+  struct PageStorage {
+    std::unique_ptr<std::byte[]> memory;
+    Page* page = nullptr;
   };
   struct CachedPage {
     std::uintptr_t key = ~std::uintptr_t{0};
     Page* page = nullptr;
   };
   static constexpr std::size_t kCachedPages = 64;
-  Page& PageAt(std::uintptr_t key) {
-    std::unique_ptr<Page>& page = pages_[key];
-    if (page == nullptr) page = std::make_unique<Page>();
-    return *page;
+  Page& PageOf(std::uintptr_t granule) {
+    const std::uintptr_t key = granule >> kPageBits;
+    CachedPage& cached = cache_[key % kCachedPages];
+    if (cached.key != key) [[unlikely]] {
+      cached = {key, &PageAt(key)};
+    }
+    return *cached.page;
   }
-  std::unordered_map<std::uintptr_t, std::unique_ptr<Page>> pages_;
+  Page& PageAt(std::uintptr_t key) {
+    PageStorage& storage = pages_[key];
+    if (storage.page == nullptr) {
+      std::size_t space = sizeof(Page) + alignof(Page);
+      storage.memory.reset(new std::byte[space]);
+      void* start = storage.memory.get();
+      storage.page = new (std::align(alignof(Page), sizeof(Page), start, space)) Page();
+    }
+    return *storage.page;
+  }
+  std::unordered_map<std::uintptr_t, PageStorage> pages_;
   CachedPage cache_[kCachedPages];
 };
 
