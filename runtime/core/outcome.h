@@ -9,10 +9,21 @@
 
 #include "core/trace.h"
 #include "sim/sim.h"
-#include "strategy/race_flip.h"
 #include "strategy/strategy.h"
 
 namespace sim::internal {
+
+// A data race as its flip needs it (strategy/race_flip.h): the two
+// threads, and where the order of their accesses can be turned round.
+struct RaceToFlip {
+  ThreadId earlier = 0;            // the thread whose access ran first
+  ThreadId later = 0;              // the thread whose access found the race
+  std::uint64_t choice_point = 0;  // ChoicePoint::number of the last one before the earlier access; 0: not known
+  std::uintptr_t later_site = 0;   // the later access's pass site (PendingOperation::site)
+  bool earlier_writes = false;     // for the report's words only
+  bool later_writes = false;
+  bool known() const { return choice_point != 0; }
+};
 
 // How an execution ended, as the world saw it (before symbolization).
 struct Outcome {

@@ -3,6 +3,7 @@
 
 #include "common/hex_text.h"
 #include "explore/replay_command.h"
+#include "strategy/race_flip.h"
 #include "strategy/schedule.h"
 
 namespace sim::internal {

@@ -26,22 +26,14 @@
 #include <string_view>
 #include <vector>
 
+#include "core/outcome.h"
 #include "strategy/strategy.h"
 
 namespace sim::internal {
 
-struct RaceToFlip {
-  ThreadId earlier = 0;            // the thread whose access ran first
-  ThreadId later = 0;              // the thread whose access found the race
-  std::uint64_t choice_point = 0;  // ChoicePoint::number of the last one before the earlier access; 0: not known
-  std::uintptr_t later_site = 0;   // the later access's pass site (PendingOperation::site)
-  bool earlier_writes = false;     // for the report's words only
-  bool later_writes = false;
-  bool known() const { return choice_point != 0; }
-};
-
-// "<choice point>.<earlier>.<later>.<later site in hex>.<earlier
-// writes>.<later writes>" (the last two 0 or 1), for a candidate
+// RaceToFlip (core/outcome.h) as text: "<choice point>.<earlier>.<later>.
+// <later site in hex>.<earlier writes>.<later writes>" (the last two 0 or
+// 1), for a candidate
 // process's options; Decode throws std::invalid_argument.
 std::string EncodeRaceToFlip(const RaceToFlip& race);
 RaceToFlip DecodeRaceToFlip(std::string_view text);
