@@ -31,10 +31,10 @@
 
 namespace sim::internal {
 
-// RaceToFlip (core/outcome.h) as text: "<choice point>.<earlier>.<later>.
-// <later site in hex>.<earlier writes>.<later writes>" (the last two 0 or
-// 1), for a candidate
-// process's options; Decode throws std::invalid_argument.
+// RaceToFlip (core/outcome.h) as text, for a candidate process's options:
+// "<choice point>.<earlier>.<later>.<later site in hex>.<earlier
+// writes>.<later writes>" (the last two 0 or 1). Decode throws
+// std::invalid_argument.
 std::string EncodeRaceToFlip(const RaceToFlip& race);
 RaceToFlip DecodeRaceToFlip(std::string_view text);
 
