@@ -27,6 +27,12 @@ struct Placement {
   int merge_into = -1;
   int free_slot = -1;
 
+  // Whether slot i is empty (none to ask about), noting the first such.
+  bool Empty(const AccessRecord& slot, unsigned i) {
+    if (!slot.empty()) return false;
+    if (free_slot < 0) free_slot = static_cast<int>(i);
+    return true;
+  }
   // The slot it takes, or -1: one to evict.
   int Slot() const {
     if (merge_into >= 0) return merge_into;
@@ -68,10 +74,7 @@ struct Placement {
   Placement placement;
   for (unsigned i = 0; i < ShadowCell::kSlots; ++i) {
     const AccessRecord& slot = cell.slots[i];
-    if (slot.empty()) {
-      if (placement.free_slot < 0) placement.free_slot = static_cast<int>(i);
-      continue;
-    }
+    if (placement.Empty(slot, i)) continue;
     const bool supersedable = ask.CanSupersede(slot);
     if (!ask.SameThread(slot)) {
       if (supersedable || ask.Conflicts(slot)) return false;

@@ -185,10 +185,7 @@ std::optional<Race> RaceDetector::FullCheck(const VectorClock& clock, std::uintp
   Placement placement;
   for (unsigned i = 0; i < ShadowCell::kSlots; ++i) {
     const AccessRecord& slot = cell.slots[i];
-    if (slot.empty()) {
-      if (placement.free_slot < 0) placement.free_slot = static_cast<int>(i);
-      continue;
-    }
+    if (placement.Empty(slot, i)) continue;
     const bool conflict = ask.Conflicts(slot);
     const bool supersedable = ask.CanSupersede(slot);
     if (placement.merge_into < 0 && ask.SameAccess(slot)) placement.merge_into = static_cast<int>(i);
