@@ -96,13 +96,42 @@ void WarnOfRace(const Race& race, const std::string& message, std::uint64_t seed
   }
 }
 
-// TSan's lines for a race: the two accesses, and where each thread was
-// created.
-std::string RaceMessage(const Race& race, std::span<const std::unique_ptr<SimThread>> threads) {
-  std::string message = DescribeAccess(race.current, race.address, /*previous=*/false) +
+// The racing access's callers as "  #1 f() file.cpp:12" lines: of the
+// frames walked from the stack at the race (inlined ones included), those
+// of the user's code after the runtime's own, the first of which is the
+// access's function (its #0, named more exactly by the pass's site), up to
+// the first that is not the user's (std::thread's, which keeps no frame
+// pointers to walk past). The earlier access's callers are gone: the
+// runtime keeps no call stacks.
+std::string CallerFrames(const std::vector<const void*>& walked, SiteNamer& namer) {
+  for (const void* address : walked) {
+    Site site;
+    site.frames[0] = address;
+    namer.Add(site);
+  }
+  std::vector<SiteNamer::Call> calls;
+  for (const void* address : walked) {
+    for (SiteNamer::Call& call : namer.Calls(address)) calls.push_back(std::move(call));
+  }
+  std::size_t first_user = 0;
+  while (first_user < calls.size() && !calls[first_user].user) ++first_user;
+  std::string lines;
+  for (std::size_t i = first_user + 1, number = 1; i < calls.size() && calls[i].user; ++i, ++number) {
+    const SiteNamer::Call& call = calls[i];
+    lines += "  #" + std::to_string(number) + " " + (call.function.empty() ? "" : call.function + " ") + call.where +
+             (call.line != 0 ? ":" + std::to_string(call.line) : "") + "\n";
+  }
+  return lines;
+}
+
+// TSan's lines for a race: the two accesses (the racing one's callers from
+// `walked`, CaptureCallers at the race), and where each thread was created.
+std::string RaceMessage(const Race& race, std::span<const std::unique_ptr<SimThread>> threads,
+                        const std::vector<const void*>& walked) {
+  SiteNamer namer;
+  std::string message = DescribeAccess(race.current, race.address, /*previous=*/false) + CallerFrames(walked, namer) +
                         DescribeAccess(race.previous, race.address, /*previous=*/true);
   // Where each of the two threads was created, as TSan says it.
-  SiteNamer namer;
   // pthread_create's caller, when that is the user's code. std::thread
   // calls it from libstdc++, which keeps no frame pointers, so the frames
   // walked past it skip the user's function: then the creator's last point.
@@ -152,7 +181,9 @@ void World::CheckForRace(EventKind kind, const void* object, unsigned size, cons
                                                                         site->file) != nullptr);
     }
     if (!suppressed) {
-      const std::string message = RaceMessage(*race, threads_);
+      constexpr std::size_t kWalkedFrames = 32;
+      const std::string message =
+          RaceMessage(*race, threads_, CaptureCallers(running_->stack.lowest, running_->stack.top(), kWalkedFrames));
       if (options_.halt_on_race != 0) {
         outcome_.race_to_flip = {race->previous.thread,       race->current.thread,
                                  race->previous.choice_point, reinterpret_cast<std::uintptr_t>(source),

@@ -113,22 +113,43 @@ std::uint64_t Site::HashByModule() const {
   return hash;
 }
 
-__attribute__((noinline)) Site CaptureCallerSite(const void* stack_low, const void* stack_high) {
-  Site site;
-  // Frame 0 is this function, frame 1 the interceptor: start at its caller.
-  auto* frame = static_cast<void* const*>(__builtin_frame_address(0));
-  frame = static_cast<void* const*>(frame[0]);
-  if (frame < stack_low) return site;
+namespace {
+
+// Calls `visit` with the return address of each frame from `frame` up, at
+// most `max` of them, while the frames stay below `stack_high`.
+template <typename Visit>
+inline void WalkFrames(void* const* frame, const void* stack_low, const void* stack_high, std::size_t max,
+                       Visit visit) {
+  if (frame < stack_low) return;
   // Each caller's frame is above the last (checked), so only the top bound
   // needs checking as the walk goes up.
-  for (int i = 0; i < Site::kMaxFrames; ++i) {
+  for (std::size_t i = 0; i < max; ++i) {
     if (frame >= stack_high) break;
-    site.frames[i] = frame[1];
+    visit(i, frame[1]);
     auto* caller = static_cast<void* const*>(frame[0]);
     if (caller <= frame) break;  // frame pointers grow towards the stack top
     frame = caller;
   }
+}
+
+}  // namespace
+
+__attribute__((noinline)) Site CaptureCallerSite(const void* stack_low, const void* stack_high) {
+  Site site;
+  // Frame 0 is this function, frame 1 the interceptor: start at its caller.
+  auto* frame = static_cast<void* const*>(__builtin_frame_address(0));
+  WalkFrames(static_cast<void* const*>(frame[0]), stack_low, stack_high, Site::kMaxFrames,
+             [&site](std::size_t i, const void* address) { site.frames[i] = address; });
   return site;
+}
+
+__attribute__((noinline)) std::vector<const void*> CaptureCallers(const void* stack_low, const void* stack_high,
+                                                                  std::size_t max) {
+  std::vector<const void*> callers;
+  auto* frame = static_cast<void* const*>(__builtin_frame_address(0));
+  WalkFrames(static_cast<void* const*>(frame[0]), stack_low, stack_high, max,
+             [&callers](std::size_t, const void* address) { callers.push_back(address); });
+  return callers;
 }
 
 void SiteNamer::Add(const Site& site) {
@@ -299,6 +320,18 @@ bool SiteNamer::IsUserSite(const Site& site) {
   const Frame* frame;
   UserFrame(site, &frame);
   return frame != nullptr && !IsRuntimeOrSystemFile(frame->file);
+}
+
+std::vector<SiteNamer::Call> SiteNamer::Calls(const void* address) {
+  if (!pending_.empty()) SymbolizePending();
+  std::vector<Call> calls;
+  if (const std::vector<Frame>* frames = FramesAt(address)) {
+    for (const Frame& frame : *frames) {
+      calls.push_back({frame.function, std::string(Basename(frame.file)), frame.line,
+                       !frame.file.empty() && !IsRuntimeOrSystemFile(frame.file)});
+    }
+  }
+  return calls;
 }
 
 std::string SiteNamer::Function(const Site& site) {

@@ -60,6 +60,10 @@ struct Site {
 // walking frame pointers that stay inside [stack_low, stack_high).
 // Precondition: the runtime and the caller keep frame pointers.
 Site CaptureCallerSite(const void* stack_low, const void* stack_high);
+// The same walk, past Site's few frames: up to `max` return addresses, from
+// the caller of the function that calls this (for a race's stack, which
+// must get past the runtime's own frames to the user's).
+std::vector<const void*> CaptureCallers(const void* stack_low, const void* stack_high, std::size_t max);
 
 // Renders sites as "file:line" in the user's code: the first frame (inline
 // frames included) outside system headers, the C++ library and simthread.
@@ -80,6 +84,15 @@ class SiteNamer {
   // False when every frame of the site is in the C++ library, libc,
   // GoogleTest or simthread itself: not the user's code.
   bool IsUserSite(const Site& site);
+  // Every frame at a return address, inlined ones first (innermost): for a
+  // stack, where a site names only the first of the user's.
+  struct Call {
+    std::string function;
+    std::string where;  // the file's basename
+    unsigned line = 0;
+    bool user = false;  // outside system headers, the C++ library and simthread
+  };
+  std::vector<Call> Calls(const void* address);
 
  private:
   struct Frame {

@@ -42,6 +42,42 @@ eval "$replay_line" > replay.out 2>&1
 expect_eq "$?" 66 "the replay line fails again, with TSan's exit status: $replay_line"
 expect_eq "$(grep -m1 'SUMMARY' replay.out)" "$(grep -m1 'SUMMARY' <<< "$report")" "the replay reports the same race"
 
+# The racing access's callers, walked from the stack at the race (inlined
+# frames too, so -O2 shows the same stack as -O0), up to std::thread's
+# frames; the earlier access has only its own frame.
+cat > deep.cpp <<'CPP'
+#include <thread>
+int hits = 0;
+namespace counting {
+void Count() { hits = hits + 1; }
+void CountTwice() {
+  Count();
+  Count();
+}
+}  // namespace counting
+void Work() { counting::CountTwice(); }
+int main() {
+  std::thread a(Work);
+  std::thread b([] { Work(); });
+  a.join();
+  b.join();
+}
+CPP
+for level in O0 O2; do
+  run "$SIM_BIN/sim-clang++" -std=c++20 -$level -g deep.cpp -o "deep_$level"
+  expect_eq "$rc" 0 "sim-clang++ -$level: $err"
+  SIM_OPTIONS=races=1:race_flips=0 run "./deep_$level"
+  expect_eq "$rc" 66 "-$level: the race: $err"
+  expect_contains "$err" "  Read of size 4 at" "-$level: the racing access"
+  stack="$(sed -n '/^  Read of size 4/,/^  Previous/p' <<< "$err")"
+  expect_eq "$(grep -c '#' <<< "$stack")" 4 "-$level: four frames: $stack"
+  expect_matches "$stack" "    #0 counting::Count\(\) deep.cpp:4" "-$level: #0, the access"
+  expect_matches "$stack" "    #1 counting::CountTwice\(\) deep.cpp:6" "-$level: #1, its caller"
+  expect_matches "$stack" "    #2 Work\(\) deep.cpp:10" "-$level: #2"
+  expect_matches "$stack" '    #3 main::\$_0::operator\(\)\(\) const deep.cpp:13' "-$level: #3, the thread's lambda"
+  expect_eq "$(sed -n '/^  Previous write/,/^  Thread/p' <<< "$err" | grep -c '#')" 1 "-$level: the earlier access's own frame only"
+done
+
 # halt_on_race=0: a warning, once per pair of sites, and the run goes on.
 SIM_OPTIONS=races=1:halt_on_race=0:seed=0 run ./hits
 expect_eq "$rc" 0 "the program's own status: $err"
