@@ -233,11 +233,16 @@ std::string FlipRaceByRerunning(CandidateRunner& candidates, const Options& opti
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(options.shrink_budget_ms);
   std::optional<CandidateResult> located =
       candidates.Run(candidate_options + ":anchored=" + EncodeAnchored(best), deadline);
-  if (!located || located->outcome.verdict != Verdict::kDataRace) return "";
+  if (!located || located->outcome.verdict != Verdict::kDataRace) {
+    return ":race_flip_told=" +
+           EncodeRaceFlipped({"cannot tell whether the race matters: its execution, run again in another process, "
+                              "did not find the race again",
+                              "", ""});
+  }
   const RaceToFlip race = located->outcome.race_to_flip;
   const std::string as_found_options =
       std::string(kQuietCandidate) + ":races=0:anchored=" + EncodeAnchored(located->outcome.anchored);
-  const RaceFlipped flipped = TellWhetherRaceMatters(
+  RaceFlipped flipped = TellWhetherRaceMatters(
       race, options.race_flips,
       [&](std::optional<std::uint64_t> flip_continuation) -> std::optional<Outcome> {
         std::string run_options = as_found_options;
@@ -250,6 +255,15 @@ std::string FlipRaceByRerunning(CandidateRunner& candidates, const Options& opti
         return std::move(result->outcome);
       },
       [&](const std::string& schedule) { return FlippedReplayCommand(options, schedule, options.first_seed); });
+  // The told run takes it in one environment variable, with the told
+  // schedule: a run's schedule is kept out when that would not fit.
+  constexpr std::size_t kLongestTold = 32 * 1024;
+  if (EncodeRaceFlipped(flipped).size() > kLongestTold) {
+    flipped.line += " (that run's schedule, " + std::to_string(flipped.schedule.size()) +
+                    " characters, is too long to hand to the run that prints this report)";
+    flipped.schedule.clear();
+    flipped.replay.clear();
+  }
   return ":race_flip_told=" + EncodeRaceFlipped(flipped);
 }
 
