@@ -125,12 +125,21 @@ std::string CallerFrames(const std::vector<const void*>& walked, SiteNamer& name
 }
 
 // TSan's lines for a race: the two accesses (the racing one's callers from
-// `walked`, CaptureCallers at the race), and where each thread was created.
+// `walked`, CaptureCallers at the race), the global they touched, and where
+// each thread was created.
 std::string RaceMessage(const Race& race, std::span<const std::unique_ptr<SimThread>> threads,
                         const std::vector<const void*>& walked) {
   SiteNamer namer;
   std::string message = DescribeAccess(race.current, race.address, /*previous=*/false) + CallerFrames(walked, namer) +
                         DescribeAccess(race.previous, race.address, /*previous=*/true);
+  // What the address is, where the executable's or a library's symbols say
+  // (a heap block or a stack has no name to give).
+  if (const std::optional<SiteNamer::Global> global = namer.GlobalAt(reinterpret_cast<const void*>(race.address))) {
+    char start[32];
+    std::snprintf(start, sizeof start, "%p", global->start);
+    message += "Location is global '" + global->name + "' of size " + std::to_string(global->size) + " at " + start +
+               (global->declared.empty() ? "" : " (" + global->declared + ")") + "\n";
+  }
   // Where each of the two threads was created, as TSan says it.
   // pthread_create's caller, when that is the user's code. std::thread
   // calls it from libstdc++, which keeps no frame pointers, so the frames

@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <string_view>
 
 namespace sim::internal {
@@ -159,38 +160,11 @@ void SiteNamer::Add(const Site& site) {
   }
 }
 
-void SiteNamer::SymbolizePending() {
-  std::vector<const void*> addresses;
-  for (const void* address : pending_) {
-    const bool known =
-        std::any_of(symbolized_.begin(), symbolized_.end(), [&](const auto& entry) { return entry.first == address; });
-    if (!known && std::find(addresses.begin(), addresses.end(), address) == addresses.end()) {
-      addresses.push_back(address);
-    }
-  }
-  pending_.clear();
-  if (addresses.empty()) return;
+namespace {
 
-  std::string input;
-  std::vector<const void*> in_modules;
-  for (const void* address : addresses) {
-    if (ModuleOf(address) == nullptr) {
-      symbolized_.emplace_back(address, std::vector<Frame>{});  // JIT code or a stale frame: nothing to look up
-    } else {
-      in_modules.push_back(address);
-    }
-  }
-  addresses = std::move(in_modules);
-  if (addresses.empty()) return;
-  for (const void* address : addresses) {
-    const Module* module = ModuleOf(address);
-    char line[4200];
-    // A return address points after the call; step back into it.
-    std::snprintf(line, sizeof line, "\"%s\" 0x%zx\n", module != nullptr ? module->path.c_str() : "?",
-                  module != nullptr ? reinterpret_cast<std::uintptr_t>(address) - 1 - module->bias : 0);
-    input += line;
-  }
-
+// llvm-symbolizer's answer to `input` (one query per line), "" when it
+// cannot be run.
+std::string RunSymbolizer(const std::string& input) {
   std::string output;
   const std::string symbolizer = FindSymbolizer();
   int to_child[2], from_child[2];
@@ -225,6 +199,45 @@ void SiteNamer::SymbolizePending() {
       close(from_child[0]);
     }
   }
+
+  return output;
+}
+
+}  // namespace
+
+void SiteNamer::SymbolizePending() {
+  std::vector<const void*> addresses;
+  for (const void* address : pending_) {
+    const bool known =
+        std::any_of(symbolized_.begin(), symbolized_.end(), [&](const auto& entry) { return entry.first == address; });
+    if (!known && std::find(addresses.begin(), addresses.end(), address) == addresses.end()) {
+      addresses.push_back(address);
+    }
+  }
+  pending_.clear();
+  if (addresses.empty()) return;
+
+  std::string input;
+  std::vector<const void*> in_modules;
+  for (const void* address : addresses) {
+    if (ModuleOf(address) == nullptr) {
+      symbolized_.emplace_back(address, std::vector<Frame>{});  // JIT code or a stale frame: nothing to look up
+    } else {
+      in_modules.push_back(address);
+    }
+  }
+  addresses = std::move(in_modules);
+  if (addresses.empty()) return;
+  for (const void* address : addresses) {
+    const Module* module = ModuleOf(address);
+    char line[4200];
+    // A return address points after the call; step back into it.
+    std::snprintf(line, sizeof line, "\"%s\" 0x%zx\n", module != nullptr ? module->path.c_str() : "?",
+                  module != nullptr ? reinterpret_cast<std::uintptr_t>(address) - 1 - module->bias : 0);
+    input += line;
+  }
+
+  const std::string output = RunSymbolizer(input);
 
   // Output: per address, pairs of lines "function" / "file:line:column",
   // innermost inline frame first, then an empty line.
@@ -332,6 +345,35 @@ std::vector<SiteNamer::Call> SiteNamer::Calls(const void* address) {
     }
   }
   return calls;
+}
+
+std::optional<SiteNamer::Global> SiteNamer::GlobalAt(const void* address) {
+  const Module* module = ModuleOf(address);
+  if (module == nullptr) return std::nullopt;
+  char query[4200];
+  std::snprintf(query, sizeof query, "DATA \"%s\" 0x%zx\n", module->path.c_str(),
+                reinterpret_cast<std::uintptr_t>(address) - module->bias);
+  // "name", "start size" (decimal), then where it is declared, "file:line".
+  // Parsed by hand: a string stream would take the C++ library's locale,
+  // whose first use is a pthread_once, a scheduling point in the middle of
+  // the race's report.
+  const std::string answer = RunSymbolizer(query);
+  std::vector<std::string> lines;
+  for (std::size_t begin = 0; begin < answer.size() && lines.size() < 3;) {
+    const std::size_t end = std::min(answer.find('\n', begin), answer.size());
+    lines.push_back(answer.substr(begin, end - begin));
+    begin = end + 1;
+  }
+  Global global;
+  if (lines.size() < 2 || lines[0].empty() || lines[0] == "??") return std::nullopt;
+  global.name = lines[0];
+  char* after_start = nullptr;
+  const std::uintptr_t start = std::strtoull(lines[1].c_str(), &after_start, 10);
+  global.size = std::strtoull(after_start, nullptr, 10);
+  if (global.size == 0) return std::nullopt;
+  if (lines.size() == 3 && !lines[2].empty() && !lines[2].starts_with("??")) global.declared = Basename(lines[2]);
+  global.start = reinterpret_cast<const void*>(start + module->bias);
+  return global;
 }
 
 std::string SiteNamer::Function(const Site& site) {

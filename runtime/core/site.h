@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <iterator>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -93,6 +94,15 @@ class SiteNamer {
     bool user = false;  // outside system headers, the C++ library and simthread
   };
   std::vector<Call> Calls(const void* address);
+  // The global variable (or static) that holds `address`, when its module's
+  // symbols say: for a race report's "Location is global" line.
+  struct Global {
+    std::string name;
+    const void* start = nullptr;
+    std::size_t size = 0;
+    std::string declared;  // "file.cpp:3", or "" when not known
+  };
+  std::optional<Global> GlobalAt(const void* address);
 
  private:
   struct Frame {

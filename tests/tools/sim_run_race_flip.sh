@@ -142,6 +142,7 @@ run "$SIM_BIN/sim-clang++" --sim-gtest -std=c++20 -O1 -g withdraw_test.cpp -o wi
 expect_eq "$rc" 0 "sim-clang++ --sim-gtest: $err"
 run ./withdraw_test --sim_races=1
 expect_eq "$rc" 1 "the SIM_TEST fails: $out"
+expect_not_contains "$out" "Location is" "a local variable has no global to name"
 expect_contains "$out" "makes the execution fail: failure: withdraw_test.cpp:12 (in T0): Expected equality of these values:" \
   "SIM_TEST: the flip fails its EXPECT"
 flipped_replay="$(sed -n 's/^ *that run.s replay: //p' <<< "$out")"

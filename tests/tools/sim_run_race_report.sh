@@ -35,6 +35,7 @@ expect_matches "$report" "  Previous (read|write) of size 4 at 0x[0-9a-f]+ by th
 expect_matches "$report" "Thread T1 created by T0 after hits.cpp:7 in main" "where T1 was created"
 expect_matches "$report" "Thread T2 created by T0 after hits.cpp:8 in main" "where T2 was created"
 expect_matches "$report" "  no failure running on past the race as found, nor when flipped \(T[12]'s (read|write) before T[12]'s (read|write)\) in 20 schedules" "does it matter: hits.cpp checks nothing"
+expect_matches "$report" "  Location is global 'hits' of size 4 at 0x[0-9a-f]+ \(hits.cpp:2\)" "what the address is"
 expect_contains "$report" "  trace hash: " "the trace hash"
 expect_matches "$report" "SUMMARY: simthread: data race: counting::Count\(\) .*hits.cpp:4" "the summary names the frame"
 replay_line="$(sed -n 's/^ *replay: //p' <<< "$report" | head -1)"
@@ -76,6 +77,7 @@ for level in O0 O2; do
   expect_matches "$stack" "    #2 Work\(\) deep.cpp:10" "-$level: #2"
   expect_matches "$stack" '    #3 main::\$_0::operator\(\)\(\) const deep.cpp:13' "-$level: #3, the thread's lambda"
   expect_eq "$(sed -n '/^  Previous write/,/^  Thread/p' <<< "$err" | grep -c '#')" 1 "-$level: the earlier access's own frame only"
+  expect_matches "$err" "  Location is global 'hits' of size 4 at 0x[0-9a-f]+ \(deep.cpp:2\)" "-$level: the global"
 done
 
 # halt_on_race=0: a warning, once per pair of sites, and the run goes on.
