@@ -74,11 +74,16 @@ std::string DescribeAccess(const RaceAccess& access, std::uintptr_t address, boo
   return text + "\n";
 }
 
-// halt_on_race=0: the report's own lines, on stderr, once per pair of
-// sites in this process (explore() runs many executions in one).
-void WarnOfRace(const Race& race, const std::string& message, std::uint64_t seed, std::uint64_t step) {
+// halt_on_race=0: whether the race's pair of sites is warned of for the
+// first time in this process (explore() runs many executions in one, and
+// each finds its races anew): only then is its message built.
+bool FirstWarningOf(const Race& race) {
   static std::set<std::pair<const void*, const void*>> warned;
-  if (!warned.insert(std::minmax(race.current.site, race.previous.site)).second) return;
+  return warned.insert(std::minmax(race.current.site, race.previous.site)).second;
+}
+
+// halt_on_race=0: the report's own lines, on stderr.
+void WarnOfRace(const std::string& message, std::uint64_t seed, std::uint64_t step) {
   std::string text = "==================\nWARNING: simthread: data race (seed=" + std::to_string(seed) +
                      ", step=" + std::to_string(step) + ")\n";
   for (std::size_t begin = 0; begin < message.size();) {
@@ -86,9 +91,7 @@ void WarnOfRace(const Race& race, const std::string& message, std::uint64_t seed
     text += "  " + message.substr(begin, end - begin) + "\n";
     begin = end + 1;
   }
-  const std::size_t frame = message.find("#0 ");
-  text += "SUMMARY: simthread: data race: " + message.substr(frame + 3, message.find('\n', frame) - frame - 3) +
-          "\n==================\n";
+  text += "SUMMARY: simthread: data race: " + RacingFrame(message) + "\n==================\n";
   for (std::size_t written = 0; written < text.size();) {
     const ssize_t n = write(STDERR_FILENO, text.data() + written, text.size() - written);
     if (n <= 0) return;
@@ -130,6 +133,12 @@ std::string CallerFrames(const std::vector<const void*>& walked, SiteNamer& name
 std::string RaceMessage(const Race& race, std::span<const std::unique_ptr<SimThread>> threads,
                         const std::vector<const void*>& walked) {
   SiteNamer namer;
+  // Queued before the callers are named, so that one run of the symbolizer
+  // names them all.
+  for (const RaceThread id : {race.current.thread, race.previous.thread}) {
+    namer.Add(threads[id]->created_at);
+    namer.Add(threads[id]->created_after);
+  }
   std::string message = DescribeAccess(race.current, race.address, /*previous=*/false) + CallerFrames(walked, namer) +
                         DescribeAccess(race.previous, race.address, /*previous=*/true);
   // What the address is, where the executable's or a library's symbols say
@@ -149,10 +158,6 @@ std::string RaceMessage(const Race& race, std::span<const std::unique_ptr<SimThr
     caller.frames[0] = site.frames[0];
     return caller;
   };
-  for (const RaceThread id : {race.current.thread, race.previous.thread}) {
-    namer.Add(threads[id]->created_at);
-    namer.Add(threads[id]->created_after);
-  }
   for (const RaceThread id : {race.current.thread, race.previous.thread}) {
     const SimThread& created = *threads[id];
     if (id == 0) continue;
@@ -189,7 +194,7 @@ void World::CheckForRace(EventKind kind, const void* object, unsigned size, cons
       suppressed = suppressed || (site != nullptr && suppressions.Match(site->function != nullptr ? site->function : "",
                                                                         site->file) != nullptr);
     }
-    if (!suppressed) {
+    if (!suppressed && (options_.halt_on_race != 0 || FirstWarningOf(*race))) {
       constexpr std::size_t kWalkedFrames = 32;
       const std::string message =
           RaceMessage(*race, threads_, CaptureCallers(running_->stack.lowest, running_->stack.top(), kWalkedFrames));
@@ -199,7 +204,7 @@ void World::CheckForRace(EventKind kind, const void* object, unsigned size, cons
                                  race->previous.write,        race->current.write};
         EndExecution(Verdict::kDataRace, message);
       }
-      WarnOfRace(*race, message, seed_, steps_);
+      WarnOfRace(message, seed_, steps_);
     }
   }
   switch (kind) {
@@ -254,6 +259,12 @@ void CallMayLeaveForeignCode(World& world, const void* callee, CallArguments arg
     if (object != nullptr) races->Acquire(self.id, object);
   }
   if (self.foreign_calls > 0) --self.foreign_calls;
+}
+
+std::string RacingFrame(const std::string& message) {
+  const std::size_t frame = message.find("#0 ");
+  if (frame == std::string::npos) return "";
+  return message.substr(frame + 3, message.find('\n', frame) - frame - 3);
 }
 
 const RaceSuppressions& RaceSuppressionsOf(const Options& options) {

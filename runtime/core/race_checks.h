@@ -23,6 +23,7 @@
 #define SIM_RUNTIME_CORE_RACE_CHECKS_H_
 
 #include <array>
+#include <string>
 
 #include "core/world.h"
 #include "race/suppressions.h"
@@ -44,6 +45,11 @@ const RaceSuppressions& RaceSuppressionsOf(const Options& options);
 // The running world's detector, for an interceptor called from a simulated
 // thread with races=1; else null (a real thread, or races=0).
 inline RaceDetector* RacesInWorld() { return InWorld() ? current_world->races() : nullptr; }
+
+// What a race's SUMMARY line names, as TSan's does: the racing access's
+// frame, the text after the message's first "#0 " up to its line's end;
+// "" when the message has none.
+std::string RacingFrame(const std::string& message);
 
 // A thread created to run `start`.
 void ThreadMayStartInForeignCode(World& world, SimThread& thread, const void* start);

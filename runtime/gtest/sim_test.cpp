@@ -144,12 +144,18 @@ std::string ChunkTestName(const SimTestRecord& record, const SeedChunk& chunk) {
 // `strategy`: the report's, which carries what the strategy learned from
 // the chunk's earlier seeds (pct:D:K), so the seed alone runs as it did.
 // The replay command up to its seed, which ends it.
+// This binary, the test and `options` as flags: the start of every command
+// that runs one of its executions again.
+std::string TestCommand(const std::string& full_test_name, const Options& options) {
+  return ShellQuote(State().executable) + " " + ShellQuote("--gtest_filter=" + full_test_name) +
+         OptionsAsFlags(options);
+}
+
 std::string ReplayCommandBeforeSeed(const std::string& full_test_name, const std::string& strategy) {
   const TestSettings& settings = State().settings;
   Options replayed = settings.options;
   if (!strategy.empty() && settings.schedule.empty()) replayed.strategy = strategy;
-  std::string command =
-      ShellQuote(State().executable) + " " + ShellQuote("--gtest_filter=" + full_test_name) + OptionsAsFlags(replayed);
+  std::string command = TestCommand(full_test_name, replayed);
   if (!settings.schedule.empty()) command += " " + ShellQuote("--sim_schedule=" + settings.schedule);
   return command + " --sim_replay=";
 }
@@ -249,8 +255,7 @@ void RunChunk(const SimTestRecord& record, const SeedChunk& chunk, void (*run_se
     // which would stop it at the race it flips.
     Options replayed = settings.options;
     replayed.races = 0;
-    report->race_flipped_replay = ShellQuote(State().executable) + " " + ShellQuote("--gtest_filter=" + full_name) +
-                                  OptionsAsFlags(replayed) + " --sim_races=0 " +
+    report->race_flipped_replay = TestCommand(full_name, replayed) + " --sim_races=0 " +
                                   ShellQuote("--sim_schedule=" + report->race_flipped_schedule);
   }
   testing::Test::RecordProperty("sim_seed", std::to_string(report->seed));

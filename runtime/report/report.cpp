@@ -2,6 +2,7 @@
 #include <cinttypes>
 #include <cstdio>
 
+#include "core/race_checks.h"
 #include "sim/sim.h"
 
 namespace sim {
@@ -79,8 +80,8 @@ std::string Report::render() const {
   // TSan, the racing access's frame.
   std::string summary = message.substr(0, message.find('\n'));
   if (const std::size_t end = summary.find(". "); end != std::string::npos) summary.resize(end);
-  if (const std::size_t frame = message.find("#0 "); verdict == Verdict::kDataRace && frame != std::string::npos) {
-    summary = message.substr(frame + 3, message.find('\n', frame) - frame - 3);
+  if (const std::string frame = internal::RacingFrame(message); verdict == Verdict::kDataRace && !frame.empty()) {
+    summary = frame;
   }
   text += "SUMMARY: simthread: " + std::string(to_string(verdict)) + ": " + summary + "\n";
   text += "==================\n";
