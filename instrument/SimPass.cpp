@@ -25,6 +25,7 @@
 #include "CloneForFastPath.h"
 #include "GuardedCall.h"
 #include "HookCalls.h"
+#include "ReadBeforeWrite.h"
 #include "RedirectThreadLocals.h"
 #include "SiteTable.h"
 
@@ -190,6 +191,8 @@ private:
   StringSet<> GateNames;
   // Capture results for the function being instrumented.
   DenseMap<const AllocaInst *, bool> CapturedAllocas;
+  // The instrumented function's reads a later write checks for races.
+  SmallPtrSet<const Instruction *, 16> ReadsThenWritten;
 };
 
 ModuleInstrumenter::ModuleInstrumenter(Module &M)
@@ -404,7 +407,7 @@ void ModuleInstrumenter::instrumentLoadOrStore(Instruction &I, Value *Addr,
     return;
   }
   insertGuardedHook(I, IsWrite ? WriteHooks[*SizeClass] : ReadHooks[*SizeClass],
-                    {Addr, Sites.siteFor(I)});
+                    {Addr, Sites.siteFor(I, ReadsThenWritten.contains(&I))});
 }
 
 void ModuleInstrumenter::instrumentAtomic(Instruction &I) {
@@ -515,6 +518,8 @@ void ModuleInstrumenter::instrumentFunction(Function &F) {
       if (shouldInstrument(I))
         ToInstrument.push_back(&I);
   SmallVector<CallBase *, 8> Calls = sim::callsToHook(F);
+  // Before any hook is inserted: each is a call, and splits its block.
+  ReadsThenWritten = sim::readsThenWritten(F, ToInstrument);
 
   if (!ToInstrument.empty() && ClCloneForFastPath &&
       sim::cloneForFastPath(F, *WorldActive, Unlikely))

@@ -54,7 +54,8 @@ SiteTable::SiteTable(Module &M) : M(M) {
   LLVMContext &Ctx = M.getContext();
   Type *Ptr = PointerType::getUnqual(Ctx);
   SiteTy = StructType::get(Ctx, {Ptr, Ptr, Type::getInt32Ty(Ctx),
-                                 Type::getInt32Ty(Ctx), Type::getInt64Ty(Ctx)});
+                                 Type::getInt32Ty(Ctx), Type::getInt64Ty(Ctx),
+                                 Type::getInt32Ty(Ctx)});
 }
 
 /// A file from the system's headers (libstdc++, libc): an access inlined
@@ -74,16 +75,16 @@ static const DILocation *userLocationOf(const DILocation *Loc) {
   return Loc;
 }
 
-Constant *SiteTable::siteFor(const Instruction &I) {
+Constant *SiteTable::siteFor(const Instruction &I, bool ReadThenWritten) {
   if (const DILocation *Loc = userLocationOf(I.getDebugLoc())) {
     const DISubprogram *SP = Loc->getScope()->getSubprogram();
     std::string Function = SP ? functionNameOf(*SP, *I.getFunction())
                               : demangledName(I.getFunction()->getName());
     return getOrCreateSite(Loc->getFilename(), Function, Loc->getLine(),
-                           Loc->getColumn());
+                           Loc->getColumn(), ReadThenWritten);
   }
   return getOrCreateSite(UnknownFile, demangledName(I.getFunction()->getName()),
-                         0, 0);
+                         0, 0, ReadThenWritten);
 }
 
 Constant *SiteTable::entrySiteFor(const Function &F) {
@@ -107,16 +108,18 @@ Constant *SiteTable::stringFor(StringRef S) {
 }
 
 Constant *SiteTable::getOrCreateSite(StringRef File, StringRef Function,
-                                     unsigned Line, unsigned Column) {
-  Constant *&Slot = Sites[SiteKey(File.str(), Function.str(), Line, Column)];
+                                     unsigned Line, unsigned Column,
+                                     bool ReadThenWritten) {
+  Constant *&Slot =
+      Sites[SiteKey(File.str(), Function.str(), Line, Column, ReadThenWritten)];
   if (!Slot) {
     LLVMContext &Ctx = M.getContext();
     Constant *Init = ConstantStruct::get(
-        SiteTy,
-        {stringFor(File), stringFor(Function),
-         ConstantInt::get(Type::getInt32Ty(Ctx), Line),
-         ConstantInt::get(Type::getInt32Ty(Ctx), Column),
-         ConstantInt::get(Type::getInt64Ty(Ctx), siteHash(File, Line))});
+        SiteTy, {stringFor(File), stringFor(Function),
+                 ConstantInt::get(Type::getInt32Ty(Ctx), Line),
+                 ConstantInt::get(Type::getInt32Ty(Ctx), Column),
+                 ConstantInt::get(Type::getInt64Ty(Ctx), siteHash(File, Line)),
+                 ConstantInt::get(Type::getInt32Ty(Ctx), ReadThenWritten)});
     auto *GV =
         new GlobalVariable(M, SiteTy, /*isConstant=*/true,
                            GlobalValue::PrivateLinkage, Init, "sim.site");

@@ -43,7 +43,9 @@ public:
   /// The site of I: its DebugLoc (file as the DIFile stores it, the
   /// function the source line belongs to, which differs from I's function
   /// when I was inlined), or "<unknown>":0 and I's function without one.
-  llvm::Constant *siteFor(const llvm::Instruction &I);
+  /// ReadThenWritten: the site's read_then_written (ReadBeforeWrite.h).
+  llvm::Constant *siteFor(const llvm::Instruction &I,
+                          bool ReadThenWritten = false);
 
   /// The site of F's entry: the line of its DISubprogram, column 0.
   llvm::Constant *entrySiteFor(const llvm::Function &F);
@@ -54,12 +56,15 @@ public:
 private:
   llvm::Constant *getOrCreateSite(llvm::StringRef File,
                                   llvm::StringRef Function, unsigned Line,
-                                  unsigned Column);
+                                  unsigned Column,
+                                  bool ReadThenWritten = false);
 
-  using SiteKey = std::tuple<std::string, std::string, unsigned, unsigned>;
+  using SiteKey =
+      std::tuple<std::string, std::string, unsigned, unsigned, bool>;
 
   llvm::Module &M;
-  // Layout of struct __sim_site: file, function, line, column, hash.
+  // Layout of struct __sim_site: file, function, line, column, hash,
+  // read_then_written.
   llvm::StructType *SiteTy;
   llvm::StringMap<llvm::Constant *> Strings;
   std::map<SiteKey, llvm::Constant *> Sites;

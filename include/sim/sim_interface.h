@@ -32,6 +32,12 @@ struct __sim_site {
   // FNV-1a 64 of "basename(file):line", computed by whoever emits the site.
   // The trace hash uses it, so it never depends on load addresses.
   unsigned long long hash;
+  // Nonzero on a plain read that a plain write of the same address and size
+  // follows in its basic block, with no call, atomic or fence between: the
+  // race detector checks the write alone, as ThreadSanitizer does, since
+  // whatever races with the read races with the write. Still a scheduling
+  // point.
+  unsigned read_then_written;
 };
 
 // Nonzero while the slow path has work: a world is running in this process,

@@ -182,6 +182,7 @@ void World::CheckForRace(EventKind kind, const void* object, unsigned size, cons
   const bool atomic = kind == EventKind::kAtomicLoad || kind == EventKind::kAtomicStore ||
                       kind == EventKind::kAtomicRmw || kind == EventKind::kAtomicCompareExchange;
   if (!atomic && kind != EventKind::kRead && kind != EventKind::kWrite) return;
+  if (kind == EventKind::kRead && source->read_then_written != 0) return;
   // The access first (an atomic races with a plain access to its bytes,
   // never with another atomic), then what its memory order orders.
   const bool write = kind != EventKind::kRead && kind != EventKind::kAtomicLoad;

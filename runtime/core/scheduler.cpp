@@ -118,6 +118,24 @@ void World::SchedulingPoint(EventKind kind, const void* object, const Site& site
   if (!self.pending_signals.empty()) DeliverPendingSignals(*this);
 }
 
+// An access's check for races (races=1), its common case inline: a plain
+// access of a thread outside foreign code (race_checks.h), in one granule,
+// that the detector's own-thread path takes; or a read the write after it
+// checks (__sim_site::read_then_written). The rest, and the report of a
+// race, out of line in CheckForRace.
+[[gnu::noinline]] void World::CheckAccessForRace(EventKind kind, const void* object, unsigned size,
+                                                 const __sim_site* source) {
+  const SimThread& self = *running_;
+  if ((kind == EventKind::kRead || kind == EventKind::kWrite) && self.foreign_calls == 0) {
+    if (kind == EventKind::kRead && source->read_then_written != 0) return;
+    if (races_->AccessedWithoutRace(self.id, reinterpret_cast<std::uintptr_t>(object), size, source,
+                                    kind == EventKind::kWrite, /*atomic=*/false, choice_points_)) {
+      return;
+    }
+  }
+  CheckForRace(kind, object, size, source);
+}
+
 void World::AccessSchedulingPoint(EventKind kind, const void* object, unsigned size, const __sim_site* source) {
   SimThread& self = *running_;
   ++self.points;
@@ -150,7 +168,7 @@ void World::AccessSchedulingPoint(EventKind kind, const void* object, unsigned s
     Reschedule(/*willing_to_wait=*/false);
   }
   if (races_ != nullptr) [[unlikely]]
-    CheckForRace(kind, object, size, source);
+    CheckAccessForRace(kind, object, size, source);
   if (!self.pending_signals.empty()) DeliverPendingSignals(*this);
 }
 
@@ -407,7 +425,7 @@ void World::GoOnUnasked(EventKind kind, const void* object, unsigned size, const
   // No switch here, so nothing to release first: the access is checked as
   // AccessSchedulingPoint checks it.
   if (races_ != nullptr) [[unlikely]]
-    CheckForRace(kind, object, size, source);
+    CheckAccessForRace(kind, object, size, source);
 }
 
 inline SimThread& World::Choose(const SimThread& current, bool current_enabled, bool current_yielding) {

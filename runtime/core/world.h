@@ -541,7 +541,8 @@ class World {
   std::uint64_t unasked_access_limit_ = 0;
   std::unique_ptr<RaceDetector> races_;
   std::uint64_t seed_ = 0;  // for a race's warning (halt_on_race=0)
-  void CheckForRace(EventKind kind, const void* object, unsigned size, const __sim_site* source);
+  void CheckAccessForRace(EventKind kind, const void* object, unsigned size, const __sim_site* source);
+  void CheckForRace(EventKind kind, const void* object, unsigned size, const __sim_site* source);  // the rest
   void SyncEdgeForRaces(EventKind kind, const void* object, bool after_point);
   bool unasked_choice_points_ = false;  // those points are choice points (the first case)
   void LetGoOnUnasked(std::uint64_t same_for, std::span<const ThreadId> enabled, ThreadId running);

@@ -1,8 +1,9 @@
-// access_rules.h: where a new access goes in its granule's cell, and the
-// path of an access that no other thread's slot matters to, inline so that
-// the world's check of every access (race_checks.cpp, through
-// RaceDetector::Access) takes it without a call. What one access asks of
-// another is AccessRecord::Questions (shadow_memory.h).
+// access_rules.h: what an access finds in its granule's cell and where it
+// goes there; and the path of an access that no other thread's slot
+// matters to, inline so that the world's check of every access
+// (scheduler.cpp, through RaceDetector::AccessedWithoutRace) takes it
+// without a call. What one access asks of another is
+// AccessRecord::Questions (shadow_memory.h).
 #ifndef SIM_RUNTIME_RACE_ACCESS_RULES_H_
 #define SIM_RUNTIME_RACE_ACCESS_RULES_H_
 
@@ -10,6 +11,7 @@
 #include <cstdint>
 
 #include "race/shadow_memory.h"
+#include "race/vector_clock.h"
 
 namespace sim::internal {
 
@@ -28,20 +30,21 @@ struct Placement {
   int free_slot = -1;
 
   // Whether slot i is empty (none to ask about), noting the first such.
-  bool Empty(const AccessRecord& slot, unsigned i) {
+  [[gnu::always_inline]] bool Empty(const AccessRecord& slot, unsigned i) {
     if (!slot.empty()) return false;
     if (free_slot < 0) free_slot = static_cast<int>(i);
     return true;
   }
   // The slot it takes, or -1: one to evict.
-  int Slot() const {
+  [[gnu::always_inline]] int Slot() const {
     if (merge_into >= 0) return merge_into;
     if (superseded != 0) return std::countr_zero(superseded);
     return free_slot;
   }
   // A merged record keeps the choice point of the first access it stands
   // for: a flip there still runs the other thread's access before them all.
-  void Put(ShadowMemory::Granule shadow, unsigned place, const AccessRecord& access, std::uint32_t choice_point) const {
+  [[gnu::always_inline]] void Put(ShadowMemory::Granule shadow, unsigned place, const AccessRecord& access,
+                                  std::uint32_t choice_point) const {
     for (unsigned others = superseded & ~(1u << place); others != 0; others &= others - 1) {
       shadow.cell.slots[std::countr_zero(others)] = AccessRecord{};
     }
@@ -55,6 +58,34 @@ struct Placement {
   }
 };
 
+// What an access finds in its granule's cell, in one pass over its slots:
+// where it goes (Placement), and the slots it races with (bit i: slot i; an
+// access reports only the first whose pair of sites was not reported yet).
+// Whether another thread's slot happened before the access is asked only
+// where the answer matters: a slot it conflicts with or might supersede.
+struct CellScan {
+  Placement placement;
+  unsigned racing = 0;
+};
+
+[[gnu::always_inline]] inline CellScan ScanCell(const VectorClock& clock, const ShadowCell& cell,
+                                                const AccessRecord& access) {
+  const AccessRecord::Questions ask(access);
+  CellScan scan;
+  for (unsigned i = 0; i < ShadowCell::kSlots; ++i) {
+    const AccessRecord& slot = cell.slots[i];
+    if (scan.placement.Empty(slot, i)) continue;
+    const bool conflict = ask.Conflicts(slot);
+    const bool supersedable = ask.CanSupersede(slot);
+    if (scan.placement.merge_into < 0 && ask.SameAccess(slot)) scan.placement.merge_into = static_cast<int>(i);
+    if (!conflict && !supersedable) continue;
+    const bool ordered = ask.SameThread(slot) || clock.Knows(slot.epoch());
+    if (!ordered && conflict) scan.racing |= 1u << i;
+    if (ordered && supersedable) scan.placement.superseded |= 1u << i;
+  }
+  return scan;
+}
+
 // FastTrack's same-epoch case, and more: what RaceDetector::FullCheck does, without its questions, when no other
 // thread's slot matters to `access` (none conflicts with it, none is one it might supersede). Then nothing can race,
 // its own thread's slots happened before it, and whether another's did is never asked. A thread that touches again what
@@ -66,7 +97,8 @@ struct Placement {
 // its first race, so another thread's access since may have raced with
 // both and named only the other). Returns false, having changed nothing,
 // where the full check must decide: another thread's slot matters, or the
-// access would evict one. Forced inline, into RaceDetector::Access.
+// access would evict one. Forced inline, into
+// RaceDetector::AccessedWithoutRace.
 [[gnu::always_inline]] inline bool UpdatedByItsOwnThreadAlone(ShadowMemory::Granule shadow, const AccessRecord& access,
                                                               std::uint32_t choice_point) {
   const ShadowCell& cell = shadow.cell;

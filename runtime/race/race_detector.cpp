@@ -153,8 +153,8 @@ std::optional<Race> RaceDetector::CheckAccess(RaceThread thread, std::uintptr_t 
     const std::uintptr_t stop = std::min(end, (granule + 1) << kGranuleBits);
     const auto count = static_cast<unsigned>(stop - at);
     const auto bytes = static_cast<std::uint8_t>(((1u << count) - 1) << (at & 7));
-    std::optional<Race> race =
-        AccessGranule(clock, granule, AccessRecord(now, site, bytes, count, write, atomic), choice_point);
+    std::optional<Race> race = FullCheck(clock, granule, shadow_.Of(granule),
+                                         AccessRecord(now, site, bytes, count, write, atomic), choice_point);
     if (!first && race) {
       first = race;
       first->current.size = size;
@@ -164,43 +164,23 @@ std::optional<Race> RaceDetector::CheckAccess(RaceThread thread, std::uintptr_t 
   return first;
 }
 
-std::optional<Race> RaceDetector::AccessGranule(const VectorClock& clock, std::uintptr_t granule,
-                                                const AccessRecord& access, std::uint32_t choice_point) {
-  const ShadowMemory::Granule shadow = shadow_.Of(granule);
-  if (UpdatedByItsOwnThreadAlone(shadow, access, choice_point)) return std::nullopt;
-  return FullCheck(clock, granule, shadow, access, choice_point);
-}
-
 std::optional<Race> RaceDetector::FullCheck(const VectorClock& clock, std::uintptr_t granule,
                                             ShadowMemory::Granule shadow, const AccessRecord& access,
                                             std::uint32_t choice_point) {
-  ShadowCell& cell = shadow.cell;
   auto known = [](std::uint32_t kept) -> std::uint64_t { return kept == kChoicePointUnknown ? 0 : kept; };
-  // One pass: the first race, and where this access goes (Placement).
-  // Whether another thread's slot happened before this access is asked only
-  // where the answer matters.
-  const RaceThread thread = access.epoch().thread();
-  const AccessRecord::Questions ask(access);
+  const CellScan scan = ScanCell(clock, shadow.cell, access);
   std::optional<Race> race;
-  Placement placement;
-  for (unsigned i = 0; i < ShadowCell::kSlots; ++i) {
-    const AccessRecord& slot = cell.slots[i];
-    if (placement.Empty(slot, i)) continue;
-    const bool conflict = ask.Conflicts(slot);
-    const bool supersedable = ask.CanSupersede(slot);
-    if (placement.merge_into < 0 && ask.SameAccess(slot)) placement.merge_into = static_cast<int>(i);
-    if (!conflict && !supersedable) continue;
-    const bool ordered = ask.SameThread(slot) || clock.Knows(slot.epoch());
-    if (!ordered && !race && conflict) {
-      race = Report(granule, slot.bytes() & access.bytes(),
-                    {thread, access.write(), access.site(), 0, access.atomic(), known(choice_point)},
-                    {slot.epoch().thread(), slot.write(), slot.site(), slot.size(), slot.atomic(),
-                     known(shadow.choice_points[i])});
-    }
-    if (ordered && supersedable) placement.superseded |= 1u << i;
+  for (unsigned racing = scan.racing; racing != 0 && !race; racing &= racing - 1) {
+    const auto i = static_cast<unsigned>(std::countr_zero(racing));
+    const AccessRecord& slot = shadow.cell.slots[i];
+    race = Report(
+        granule, slot.bytes() & access.bytes(),
+        {access.epoch().thread(), access.write(), access.site(), 0, access.atomic(), known(choice_point)},
+        {slot.epoch().thread(), slot.write(), slot.site(), slot.size(), slot.atomic(), known(shadow.choice_points[i])});
   }
-  const int place = placement.Slot();
-  placement.Put(shadow, place >= 0 ? static_cast<unsigned>(place) : shadow_.NextEvicted(granule), access, choice_point);
+  const int place = scan.placement.Slot();
+  scan.placement.Put(shadow, place >= 0 ? static_cast<unsigned>(place) : shadow_.NextEvicted(granule), access,
+                     choice_point);
   return race;
 }
 

@@ -86,28 +86,32 @@ class RaceDetector {
   }
   // Any access; an atomic one races with plain accesses to its bytes, never
   // with another atomic one (its edges are AtomicLoad's and the others').
-  // Its common case (one granule, no other thread's slot that matters:
-  // UpdatedByItsOwnThreadAlone) takes no call: forced inline, since clang
-  // kept it out of line in the world's check of each access, and the calls
-  // cost 2 ns of an access's 12 in whole_program_loop.
   // `choice_point`: the last one before it (ChoicePoint::number), which a
   // race reports, so that the race can be flipped there.
-  [[gnu::always_inline]] std::optional<Race> Access(RaceThread thread, std::uintptr_t address, std::size_t size,
-                                                    const void* site, bool write, bool atomic,
-                                                    std::uint64_t choice_point = 0) {
+  std::optional<Race> Access(RaceThread thread, std::uintptr_t address, std::size_t size, const void* site, bool write,
+                             bool atomic, std::uint64_t choice_point = 0) {
+    if (AccessedWithoutRace(thread, address, size, site, write, atomic, choice_point)) return std::nullopt;
+    return CheckAccess(thread, address, size, site, write, atomic, KeptChoicePoint(choice_point));
+  }
+  // Access's common case, forced inline into the world's check of every
+  // access: in one granule, and no other thread's slot matters to it
+  // (UpdatedByItsOwnThreadAlone). Then it is done and the answer is true;
+  // else nothing changed, and Access must be called. (Asking vector clocks
+  // here too, to keep the full check for races alone, cost 1 ns an access
+  // more in whole_program_loop than it saved.)
+  [[gnu::always_inline]] bool AccessedWithoutRace(RaceThread thread, std::uintptr_t address, std::size_t size,
+                                                  const void* site, bool write, bool atomic,
+                                                  std::uint64_t choice_point) {
     const std::size_t length = size == 0 ? 1 : size;
     const auto offset = static_cast<unsigned>(address & 7);
-    const auto kept_choice_point =
-        static_cast<std::uint32_t>(choice_point < kChoicePointUnknown ? choice_point : kChoicePointUnknown);
-    if (offset + length <= 8 && AccessRecord::SiteFits(site)) [[likely]] {
-      const VectorClock& clock = ClockOf(thread);
-      const AccessRecord access(Epoch(thread, clock.Get(thread)), site,
-                                static_cast<std::uint8_t>(((1u << length) - 1) << offset),
-                                static_cast<unsigned>(length), write, atomic);
-      if (UpdatedByItsOwnThreadAlone(shadow_.Of(address >> kGranuleBits), access, kept_choice_point))
-        return std::nullopt;
+    if (offset + length > 8 || !AccessRecord::SiteFits(site)) [[unlikely]] {
+      return false;
     }
-    return CheckAccess(thread, address, size, site, write, atomic, kept_choice_point);
+    const VectorClock& clock = ClockOf(thread);
+    const AccessRecord access(Epoch(thread, clock.Get(thread)), site,
+                              static_cast<std::uint8_t>(((1u << length) - 1) << offset), static_cast<unsigned>(length),
+                              write, atomic);
+    return UpdatedByItsOwnThreadAlone(shadow_.Of(address >> kGranuleBits), access, KeptChoicePoint(choice_point));
   }
 
   // Freed or unmapped memory: a new object there starts without history.
@@ -122,9 +126,9 @@ class RaceDetector {
     bool started = false;              // its first epoch (1) is set
   };
 
-  VectorClock& ClockOf(RaceThread thread) { return StateOf(thread).now; }
+  [[gnu::always_inline]] VectorClock& ClockOf(RaceThread thread) { return StateOf(thread).now; }
   // Inline for every access's sake; the rest out of line.
-  ThreadClocks& StateOf(RaceThread thread) {
+  [[gnu::always_inline]] ThreadClocks& StateOf(RaceThread thread) {
     if (thread < threads_.size() && threads_[thread].started) [[likely]] {
       return threads_[thread];
     }
@@ -135,14 +139,16 @@ class RaceDetector {
   void AtomicRead(ThreadClocks& state, const void* location, MemoryOrder order);
   void AtomicWrite(RaceThread thread, ThreadClocks& state, const void* location, MemoryOrder order,
                    bool continues_release_sequence);
+  static std::uint32_t KeptChoicePoint(std::uint64_t choice_point) {
+    return static_cast<std::uint32_t>(choice_point < kChoicePointUnknown ? choice_point : kChoicePointUnknown);
+  }
   // Access, the rest of it: an access across granules, one whose site does
   // not fit a record (it stops the process), and the full check.
   std::optional<Race> CheckAccess(RaceThread thread, std::uintptr_t address, std::size_t size, const void* site,
                                   bool write, bool atomic, std::uint32_t choice_point);
-  // `access` in one granule, by the thread whose clock is `clock`: the own
-  // thread's path if it may, else the full check.
-  std::optional<Race> AccessGranule(const VectorClock& clock, std::uintptr_t granule, const AccessRecord& access,
-                                    std::uint32_t choice_point);
+  // `access` in one granule, by the thread whose clock is `clock`: placed
+  // as AccessedWithoutRace would, or with its first race reported, or
+  // evicting a slot.
   std::optional<Race> FullCheck(const VectorClock& clock, std::uintptr_t granule, ShadowMemory::Granule shadow,
                                 const AccessRecord& access, std::uint32_t choice_point);
   // A race of the current access with `previous`, unless its pair of sites

@@ -147,7 +147,7 @@ class ShadowMemory {
     ShadowCell& cell;
     std::uint32_t* choice_points;  // one per slot
   };
-  Granule Of(std::uintptr_t granule) {
+  [[gnu::always_inline]] Granule Of(std::uintptr_t granule) {
     Page& page = PageOf(granule);
     const std::uintptr_t index = granule & (kCellsPerPage - 1);
     return {page.cells[index], page.choice_points[index]};
@@ -190,7 +190,7 @@ class ShadowMemory {
     Page* page = nullptr;
   };
   static constexpr std::size_t kCachedPages = 64;
-  Page& PageOf(std::uintptr_t granule) {
+  [[gnu::always_inline]] Page& PageOf(std::uintptr_t granule) {
     const std::uintptr_t key = granule >> kPageBits;
     CachedPage& cached = cache_[key % kCachedPages];
     if (cached.key != key) [[unlikely]] {
@@ -198,7 +198,7 @@ class ShadowMemory {
     }
     return *cached.page;
   }
-  Page& PageAt(std::uintptr_t key) {
+  [[gnu::noinline]] Page& PageAt(std::uintptr_t key) {
     PageStorage& storage = pages_[key];
     if (storage.page == nullptr) {
       std::size_t space = sizeof(Page) + alignof(Page);

@@ -9,7 +9,7 @@ target triple = "x86_64-pc-linux-gnu"
 @client = global ptr null
 
 ; CHECK-DAG: @[[FUNC:sim\.str[.0-9]*]] = private unnamed_addr constant [18 x i8] c"Registry::build()\00"
-; CHECK-DAG: @sim.site{{[.0-9]*}} = private constant { ptr, ptr, i32, i32, i64 } { ptr @{{sim\.str[.0-9]*}}, ptr @[[FUNC]], i32 11, i32 7,
+; CHECK-DAG: @sim.site{{[.0-9]*}} = private constant { ptr, ptr, i32, i32, i64, i32 } { ptr @{{sim\.str[.0-9]*}}, ptr @[[FUNC]], i32 11, i32 7,
 
 define void @_ZN8Registry5buildEv() !dbg !4 {
   store ptr null, ptr @client, !dbg !7

@@ -12,9 +12,9 @@ target triple = "x86_64-pc-linux-gnu"
 
 ; CHECK-DAG: @[[USER_FILE:sim\.str[.0-9]*]] = private unnamed_addr constant [21 x i8] c"service_registry.cpp\00"
 ; CHECK-DAG: @[[USER_FUNC:sim\.str[.0-9]*]] = private unnamed_addr constant [20 x i8] c"Registry::isReady()\00"
-; CHECK-DAG: @[[USER_SITE:sim\.site[.0-9]*]] = private constant { ptr, ptr, i32, i32, i64 } { ptr @[[USER_FILE]], ptr @[[USER_FUNC]], i32 46, i32 10,
+; CHECK-DAG: @[[USER_SITE:sim\.site[.0-9]*]] = private constant { ptr, ptr, i32, i32, i64, i32 } { ptr @[[USER_FILE]], ptr @[[USER_FUNC]], i32 46, i32 10,
 ; CHECK-DAG: @[[SYSTEM_FILE:sim\.str[.0-9]*]] = private unnamed_addr constant [{{[0-9]+}} x i8] c"/usr/include/c++/12/bits/atomic_base.h\00"
-; CHECK-DAG: @[[ONLY_SYSTEM:sim\.site[.0-9]*]] = private constant { ptr, ptr, i32, i32, i64 } { ptr @[[SYSTEM_FILE]], ptr {{@sim\.str[.0-9]*}}, i32 796, i32 9,
+; CHECK-DAG: @[[ONLY_SYSTEM:sim\.site[.0-9]*]] = private constant { ptr, ptr, i32, i32, i64, i32 } { ptr @[[SYSTEM_FILE]], ptr {{@sim\.str[.0-9]*}}, i32 796, i32 9,
 
 ; CHECK-LABEL: define i32 @_ZN8Registry7isReadyEv(
 ; CHECK: call void @__sim_atomic32_load(ptr @ready, i32 2, ptr @[[USER_SITE]])

@@ -37,11 +37,13 @@ for variant in BUGGY HALF_FIXED FIXED; do
   expect_eq "$rc" 0 "sim-clang++ -D$variant: $err"
 done
 
-# The race found first: in BUGGY, T1 read and wrote before T2 read (no
-# harm); T2's read first loses an update. In HALF_FIXED, T2 read while T1
+# The race found first: in BUGGY, between the two writes (a read that a
+# write of its block follows is checked by that write, as TSan does): T1
+# read and wrote before T2 wrote (no harm); T2 first loses an update. In
+# HALF_FIXED (a lock between, so the read is checked), T2 read while T1
 # held the lock to write: run on as it was, T2 writes what it read.
 declare -A matters=(
-  [BUGGY]="flipping the order (T2's read before T1's write)"
+  [BUGGY]="flipping the order (T2's write before T1's write)"
   [HALF_FIXED]="running on past the race as found (T2's read before T1's write)"
 )
 for variant in BUGGY HALF_FIXED; do

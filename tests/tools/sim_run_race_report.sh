@@ -69,11 +69,15 @@ for level in O0 O2; do
   expect_eq "$rc" 0 "sim-clang++ -$level: $err"
   SIM_OPTIONS=races=1:race_flips=0 run "./deep_$level"
   expect_eq "$rc" 66 "-$level: the race: $err"
-  expect_contains "$err" "  Read of size 4 at" "-$level: the racing access"
-  stack="$(sed -n '/^  Read of size 4/,/^  Previous/p' <<< "$err")"
+  # hits + 1 is read, then written, with no call between: the write is
+  # checked for both, as TSan does.
+  expect_contains "$err" "  Write of size 4 at" "-$level: the racing access"
+  stack="$(sed -n '/^  Write of size 4/,/^  Previous/p' <<< "$err")"
   expect_eq "$(grep -c '#' <<< "$stack")" 4 "-$level: four frames: $stack"
   expect_matches "$stack" "    #0 counting::Count\(\) deep.cpp:4" "-$level: #0, the access"
-  expect_matches "$stack" "    #1 counting::CountTwice\(\) deep.cpp:6" "-$level: #1, its caller"
+  # -O2 merges the two calls' increments into one load and one store, the
+  # second call's (line 7).
+  expect_matches "$stack" "    #1 counting::CountTwice\(\) deep.cpp:[67]" "-$level: #1, its caller"
   expect_matches "$stack" "    #2 Work\(\) deep.cpp:10" "-$level: #2"
   expect_matches "$stack" '    #3 main::\$_0::operator\(\)\(\) const deep.cpp:13' "-$level: #3, the thread's lambda"
   expect_eq "$(sed -n '/^  Previous write/,/^  Thread/p' <<< "$err" | grep -c '#')" 1 "-$level: the earlier access's own frame only"
