@@ -12,6 +12,8 @@
 //                                                        -> (c') rows: the same
 //                                                           beside a second,
 //                                                           blocked thread
+//                                                        -> (c'') rows: (c')
+//                                                           with races=1
 //   access_bench_tsan    clang++-19 -O2 -fsanitize=thread -> (d) rows: one real
 //                                                           thread
 // run_benchmarks.sh runs the three binaries in interleaved rounds, so that
@@ -165,12 +167,15 @@ void BM_InWorld(benchmark::State& state, Kernel kernel) {
 // holds, for the whole kernel. T0 is then never alone: every access is a full
 // scheduling point (hashed, recorded, the enabled threads polled), with one
 // enabled thread and so still no switch. The waiter blocks within the first
-// few points of a seed, against millions of accesses.
-void BM_InWorldBesideBlockedThread(benchmark::State& state, Kernel kernel) {
+// few points of a seed, against millions of accesses. (c''): the same with
+// the race detector on (races=1): what it adds to an access while threads
+// run, against TSan's (d).
+void BM_InWorldBesideBlockedThread(benchmark::State& state, Kernel kernel, bool races) {
   Setup();
   static void (*run)() = nullptr;
   run = kernel.run;
   sim::Options options;
+  options.races = races ? 1 : 0;
   options.seeds = 1;
   options.max_steps = std::uint64_t{1} << 40;
   options.shrink = 0;
@@ -210,8 +215,7 @@ void Register() {
   const std::pair<const char*, Kernel> kernels[] = {
       {"axpy", kAxpy}, {"histogram", kHistogram}, {"pointer_chase", kPointerChase}};
   for (const auto& [name, kernel] : kernels) {
-    benchmark::RegisterBenchmark((std::string("BM_Access/") + name + "/" + kDirectVariant).c_str(), BM_Direct,
-                                 kernel)
+    benchmark::RegisterBenchmark((std::string("BM_Access/") + name + "/" + kDirectVariant).c_str(), BM_Direct, kernel)
         ->Unit(benchmark::kMillisecond)
         ->MinTime(0.3)
         ->UseRealTime();
@@ -221,11 +225,15 @@ void Register() {
         ->Unit(benchmark::kMillisecond)
         ->MinTime(0.3)
         ->UseRealTime();
-    benchmark::RegisterBenchmark((std::string("BM_Access/") + name + "/instrumented_in_world_beside_blocked_thread").c_str(),
-                                 BM_InWorldBesideBlockedThread, kernel)
-        ->Unit(benchmark::kMillisecond)
-        ->MinTime(0.3)
-        ->UseRealTime();
+    for (const bool races : {false, true}) {
+      benchmark::RegisterBenchmark(
+          (std::string("BM_Access/") + name + "/instrumented_in_world_beside_blocked_thread" + (races ? "_races" : ""))
+              .c_str(),
+          BM_InWorldBesideBlockedThread, kernel, races)
+          ->Unit(benchmark::kMillisecond)
+          ->MinTime(0.3)
+          ->UseRealTime();
+    }
 #endif
   }
 }

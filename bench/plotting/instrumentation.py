@@ -6,6 +6,7 @@ from .results import median_of, stats
 
 ACCESS_TARGET_NO_WORLD = 1.3  # (b) / (a)
 ACCESS_TARGET_VS_TSAN = 1.0  # (c) / (d)
+ACCESS_TARGET_RACES_VS_TSAN = 1.5  # (c″) / (d): issue 19's, for an access with the race detector on
 SEEDS_TARGET = 1000  # sim-run seeds/s with --jobs 2 (issue 6; it was 300 before the fork server)
 
 ACCESS_KERNELS = [
@@ -19,6 +20,7 @@ ACCESS_VARIANTS = [
     ("sim", "instrumented_no_world", "(b) sim-clang++, no world"),
     ("sim", "instrumented_in_world", "(c) sim-clang++, in a world, no switch"),
     ("sim", "instrumented_in_world_beside_blocked_thread", "(c′) the same beside a blocked second thread"),
+    ("sim", "instrumented_in_world_beside_blocked_thread_races", "(c″) (c′) with races=1"),
     ("tsan", "tsan", "(d) -fsanitize=thread"),
 ]
 # (run_name, label, what this row adds to the previous one)
@@ -58,9 +60,9 @@ def access_part(rounds):
            "wall clock, median over rounds (min–max); ratios are the median of the per-round ratios.",
            "",
            "| kernel | " + " | ".join(label for _, _, label in ACCESS_VARIANTS) +
-           " | (b)/(a) | (c)/(d) | (c)/(a) | (d)/(a) | (c′)/(d) |",
-           "|---|" + "---:|" * (len(ACCESS_VARIANTS) + 5)]
-    verdicts = {"b": [], "c": []}
+           " | (b)/(a) | (c)/(d) | (c)/(a) | (d)/(a) | (c′)/(d) | (c″)/(d) | (c″)−(c′), ns |",
+           "|---|" + "---:|" * (len(ACCESS_VARIANTS) + 7)]
+    verdicts = {"b": [], "c": [], "races": []}
     min_on_cpu = 1.0
     for kernel, label in ACCESS_KERNELS:
         cells, ns = [], {}
@@ -81,12 +83,21 @@ def access_part(rounds):
         c_a = ratio("instrumented_in_world", "native")
         d_a = ratio("tsan", "native")
         c2_d = ratio("instrumented_in_world_beside_blocked_thread", "tsan")
+        c3_d = ratio("instrumented_in_world_beside_blocked_thread_races", "tsan")
+        # What the detector adds, per round, in ns: its own cost beside TSan's whole one.
+        added = stats([r[(kernel, "instrumented_in_world_beside_blocked_thread_races")]["ns"] -
+                       r[(kernel, "instrumented_in_world_beside_blocked_thread")]["ns"] for r in rounds
+                       if (kernel, "instrumented_in_world_beside_blocked_thread_races") in r and
+                       (kernel, "instrumented_in_world_beside_blocked_thread") in r])
         if b_a:
             verdicts["b"].append((label.split(",")[0], b_a))
         if c_d:
             verdicts["c"].append((label.split(",")[0], c_d))
-        ratio_cells = [(f"**{r[0]:.2f}×**" if i < 2 else f"{r[0]:.1f}×") if r else ""
-                       for i, r in enumerate((b_a, c_d, c_a, d_a, c2_d))]
+        if c3_d:
+            verdicts["races"].append((label.split(",")[0], c3_d))
+        ratio_cells = [(f"**{r[0]:.2f}×**" if i in (0, 1, 5) else f"{r[0]:.1f}×") if r else ""
+                       for i, r in enumerate((b_a, c_d, c_a, d_a, c2_d, c3_d))]
+        ratio_cells.append(fmt_access_ns(added[0]) if added else "")
         out.append(f"| {label} | " + " | ".join(cells) + " | " + " | ".join(ratio_cells) + " |")
     out.append("")
     out.append(f"Lowest on-CPU share of any row in any round: {min_on_cpu:.0%} (CPU time / wall time; below 100% "
@@ -106,6 +117,8 @@ def access_part(rounds):
     out.append(verdict_line("b", ACCESS_TARGET_NO_WORLD, f"(b) ≤ {ACCESS_TARGET_NO_WORLD}× (a)"))
     out.append("")
     out.append(verdict_line("c", ACCESS_TARGET_VS_TSAN, "(c) ≤ (d)"))
+    out.append("")
+    out.append(verdict_line("races", ACCESS_TARGET_RACES_VS_TSAN, f"(c″) ≤ {ACCESS_TARGET_RACES_VS_TSAN}× (d)"))
     out.append("")
     out.append("(c) is T0 alone, where an access decides nothing and is not hashed; (c′) keeps a second thread "
                "alive, blocked, so every access is a full scheduling point that still never switches: what an "

@@ -41,15 +41,20 @@ RaceDetector::ThreadClocks& RaceDetector::StartThread(RaceThread thread) {
   }
   ThreadClocks& state = threads_[thread];
   if (state.now.Get(thread) == 0) state.now.Set(thread, 1);  // a thread's first epoch is 1: 0 is "no access"
-  state.started = true;
+  state.epoch = Epoch(thread, state.now.Get(thread));
   return state;
+}
+
+void RaceDetector::Tick(RaceThread thread, ThreadClocks& state) {
+  state.now.Tick(thread);
+  state.epoch = Epoch(thread, state.now.Get(thread));
 }
 
 void RaceDetector::ThreadStarted(RaceThread child, RaceThread parent) {
   ClockOf(child);
   ClockOf(parent);
   threads_[child].now.Join(threads_[parent].now);
-  threads_[parent].now.Tick(parent);
+  Tick(parent, threads_[parent]);
 }
 
 void RaceDetector::ThreadJoined(RaceThread joiner, RaceThread joined) {
@@ -58,9 +63,9 @@ void RaceDetector::ThreadJoined(RaceThread joiner, RaceThread joined) {
 }
 
 void RaceDetector::Release(RaceThread thread, const void* sync) {
-  VectorClock& clock = ClockOf(thread);
-  syncs_[sync].Join(clock);
-  clock.Tick(thread);
+  ThreadClocks& state = StateOf(thread);
+  syncs_[sync].Join(state.now);
+  Tick(thread, state);
 }
 
 void RaceDetector::Acquire(RaceThread thread, const void* sync) {
@@ -70,9 +75,9 @@ void RaceDetector::Acquire(RaceThread thread, const void* sync) {
 }
 
 void RaceDetector::ReleaseShared(RaceThread thread, const void* sync) {
-  VectorClock& clock = ClockOf(thread);
-  shared_releases_[sync].Join(clock);
-  clock.Tick(thread);
+  ThreadClocks& state = StateOf(thread);
+  shared_releases_[sync].Join(state.now);
+  Tick(thread, state);
 }
 
 void RaceDetector::AcquireExclusive(RaceThread thread, const void* sync) {
@@ -96,7 +101,7 @@ void RaceDetector::AtomicWrite(RaceThread thread, ThreadClocks& state, const voi
     VectorClock& released = syncs_[location];
     if (!continues_release_sequence) released.Clear();
     released.Join(state.now);
-    state.now.Tick(thread);
+    Tick(thread, state);
   } else if (state.at_release_fence.size() != 0) {
     syncs_[location].Join(state.at_release_fence);
   }
@@ -124,7 +129,7 @@ void RaceDetector::Fence(RaceThread thread, MemoryOrder order) {
   if (Acquires(order)) state.now.Join(state.read_without_acquire);
   if (Releases(order)) {
     state.at_release_fence = state.now;
-    state.now.Tick(thread);
+    Tick(thread, state);
   }
 }
 

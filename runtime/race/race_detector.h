@@ -107,10 +107,8 @@ class RaceDetector {
     if (offset + length > 8 || !AccessRecord::SiteFits(site)) [[unlikely]] {
       return false;
     }
-    const VectorClock& clock = ClockOf(thread);
-    const AccessRecord access(Epoch(thread, clock.Get(thread)), site,
-                              static_cast<std::uint8_t>(((1u << length) - 1) << offset), static_cast<unsigned>(length),
-                              write, atomic);
+    const AccessRecord access(StateOf(thread).epoch, site, static_cast<std::uint8_t>(((1u << length) - 1) << offset),
+                              static_cast<unsigned>(length), write, atomic);
     return UpdatedByItsOwnThreadAlone(shadow_.Of(address >> kGranuleBits), access, KeptChoicePoint(choice_point));
   }
 
@@ -123,18 +121,24 @@ class RaceDetector {
     VectorClock now;
     VectorClock at_release_fence;      // what a relaxed store after its last release fence releases
     VectorClock read_without_acquire;  // what its relaxed loads read: an acquire fence acquires it
-    bool started = false;              // its first epoch (1) is set
+    // now's own entry, which its accesses are remembered at: kept beside
+    // the clock, one load for every access instead of a chain of three
+    // (the clock's own entry stalled 15% of an access). Empty until the
+    // thread's first epoch (1) is set.
+    Epoch epoch;
   };
 
   [[gnu::always_inline]] VectorClock& ClockOf(RaceThread thread) { return StateOf(thread).now; }
   // Inline for every access's sake; the rest out of line.
   [[gnu::always_inline]] ThreadClocks& StateOf(RaceThread thread) {
-    if (thread < threads_.size() && threads_[thread].started) [[likely]] {
+    if (thread < threads_.size() && !threads_[thread].epoch.empty()) [[likely]] {
       return threads_[thread];
     }
     return StartThread(thread);
   }
   ThreadClocks& StartThread(RaceThread thread);
+  // A thread's release: its clock, and so its epoch, moves on.
+  static void Tick(RaceThread thread, ThreadClocks& state);
   // The two halves of an atomic operation.
   void AtomicRead(ThreadClocks& state, const void* location, MemoryOrder order);
   void AtomicWrite(RaceThread thread, ThreadClocks& state, const void* location, MemoryOrder order,
