@@ -20,10 +20,30 @@ bool Releases(MemoryOrder order) {
 
 }  // namespace
 
+namespace {
+
+// Beyond this many sync objects, a new execution starts with none rather
+// than keep the last one's, emptied.
+constexpr std::size_t kMaxKeptSyncs = 4096;
+
+void Empty(std::unordered_map<const void*, VectorClock>& clocks) {
+  if (clocks.size() > kMaxKeptSyncs) return clocks.clear();
+  for (auto& [sync, clock] : clocks) clock.Clear();
+}
+
+}  // namespace
+
+// What the last execution allocated is kept, emptied (an empty clock
+// orders nothing): the clocks' memory, the shadow's pages.
 void RaceDetector::Reset() {
-  threads_.clear();
-  syncs_.clear();
-  shared_releases_.clear();
+  for (ThreadClocks& state : threads_) {
+    state.now.Clear();
+    state.at_release_fence.Clear();
+    state.read_without_acquire.Clear();
+    state.epoch = Epoch{};
+  }
+  Empty(syncs_);
+  Empty(shared_releases_);
   shadow_.Clear();
   reported_.clear();
   ClockOf(0);

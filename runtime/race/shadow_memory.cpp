@@ -10,8 +10,8 @@ void ShadowMemory::Forget(std::uintptr_t begin, std::uintptr_t end) {
     const std::uintptr_t key = (address >> kGranuleBits) >> kPageBits;
     const std::uintptr_t page_end = (key + 1) << (kPageBits + kGranuleBits);
     const std::uintptr_t stop_in_page = end < page_end ? end : page_end;
-    const auto page = pages_.find(key);
-    if (page == pages_.end()) {
+    Page* const page = UsedPage(key);
+    if (page == nullptr) {
       address = stop_in_page;
       continue;
     }
@@ -21,7 +21,7 @@ void ShadowMemory::Forget(std::uintptr_t begin, std::uintptr_t end) {
       const std::uintptr_t stop = stop_in_page < granule_end ? stop_in_page : granule_end;
       const auto count = static_cast<unsigned>(stop - address);
       const auto bytes = static_cast<std::uint8_t>(((1u << count) - 1) << (address & 7));
-      for (AccessRecord& slot : page->second.page->cells[granule & (kCellsPerPage - 1)].slots) slot.DropBytes(bytes);
+      for (AccessRecord& slot : page->cells[granule & (kCellsPerPage - 1)].slots) slot.DropBytes(bytes);
       address = stop;
     }
   }

@@ -166,8 +166,11 @@ class ShadowMemory {
   // Freed memory drops its history: a new object there is not racing the
   // old one. Bytes [begin, end).
   void Forget(std::uintptr_t begin, std::uintptr_t end);
+  // Forgets every access. The pages stay, up to kKeptPages, for the next
+  // execution; each is emptied when it is next used.
   void Clear() {
-    pages_.clear();
+    if (pages_.size() > kKeptPages) pages_.clear();
+    ++generation_;
     for (CachedPage& cached : cache_) cached = CachedPage{};
   }
 
@@ -184,7 +187,9 @@ class ShadowMemory {
   struct PageStorage {
     std::unique_ptr<std::byte[]> memory;
     Page* page = nullptr;
+    std::uint64_t generation = 0;  // the Clear it was last emptied after
   };
+  static constexpr std::size_t kKeptPages = 256;  // 85 MB
   struct CachedPage {
     std::uintptr_t key = ~std::uintptr_t{0};
     Page* page = nullptr;
@@ -205,10 +210,19 @@ class ShadowMemory {
       storage.memory.reset(new std::byte[space]);
       void* start = storage.memory.get();
       storage.page = new (std::align(alignof(Page), sizeof(Page), start, space)) Page();
+    } else if (storage.generation != generation_) {
+      new (storage.page) Page();
     }
+    storage.generation = generation_;
     return *storage.page;
   }
+  // The page of `key`, if this execution has used it.
+  Page* UsedPage(std::uintptr_t key) {
+    const auto found = pages_.find(key);
+    return found != pages_.end() && found->second.generation == generation_ ? found->second.page : nullptr;
+  }
   std::unordered_map<std::uintptr_t, PageStorage> pages_;
+  std::uint64_t generation_ = 1;
   CachedPage cache_[kCachedPages];
 };
 

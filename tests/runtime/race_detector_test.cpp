@@ -216,10 +216,22 @@ TEST_F(RaceDetectorTest, EachPairOfSitesIsReportedOnce) {
 
 TEST_F(RaceDetectorTest, ResetForgetsTheExecution) {
   detector.Write(1, kWord, 4, kSiteA);
+  detector.Release(1, &kMutex);
+  detector.Reset();  // keeps its pages and clocks' memory, emptied
+  detector.ThreadStarted(1, 0);
+  detector.ThreadStarted(2, 0);
+  EXPECT_FALSE(detector.Write(2, kWord, 4, kSiteB)) << "the last execution's write";
+  // Nor its edges: the mutex was released in the last execution only.
+  EXPECT_FALSE(detector.Write(1, kWord + 8, 4, kSiteA));
+  detector.Acquire(2, &kMutex);
+  EXPECT_TRUE(detector.Write(2, kWord + 8, 4, kSiteC));
+  // A page kept from the last execution is forgotten like any other.
   detector.Reset();
   detector.ThreadStarted(1, 0);
   detector.ThreadStarted(2, 0);
-  EXPECT_FALSE(detector.Write(2, kWord, 4, kSiteB));
+  detector.Forget(kWord, kWord + 16);
+  detector.Write(1, kWord, 4, kSiteA);
+  EXPECT_TRUE(detector.Write(2, kWord, 4, kSiteB));
 }
 
 // Atomics by memory order (C++ [intro.races], [atomics.fences]).
