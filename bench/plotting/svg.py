@@ -76,7 +76,7 @@ def write_access_svg(rounds, path):
     def x(value):
         return left + (width - left - right) * (math.log10(value) - math.log10(lo)) / span
 
-    colours = {"(a)": "#999", "(b)": "#7fa7d6", "(c)": "#4a7ebb", "(c′": "#2c4f80", "(d)": "#d98c3f"}
+    colours = {"(a)": "#999", "(b)": "#7fa7d6", "(c)": "#4a7ebb", "(c′": "#2c4f80", "(c″": "#8b2c6e", "(d)": "#d98c3f"}
     svg = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
            f'font-family="sans-serif" font-size="12">',
            f'<rect width="{width}" height="{height}" fill="white"/>',
