@@ -18,7 +18,7 @@ std::string ReplayCommandNaming(const Options& effective, std::uint64_t seed, bo
   std::string options =
       schedule ? "schedule=" + effective.strategy.substr(kReplay.size()) : "seed=" + std::to_string(seed);
   const Options defaults;
-  auto add_if_changed = [&options, schedule](const char* name, const auto& value, const auto& default_value) {
+  auto add_if_changed = [&options, schedule, forced](const char* name, const auto& value, const auto& default_value) {
     const std::string_view key = name;
     // Output paths are not part of what is replayed, nor is isolation: one
     // seed alone runs the same execution in a process of its own or not.
@@ -29,7 +29,8 @@ std::string ReplayCommandNaming(const Options& effective, std::uint64_t seed, bo
         (schedule && (key == "strategy" || key == "por"))) {
       return;
     }
-    if (value == default_value) return;
+    // A forced option is named once, by `forced`, whatever its default.
+    if (value == default_value || forced.find(":" + std::string(key) + "=") != std::string_view::npos) return;
     if constexpr (std::is_same_v<std::decay_t<decltype(value)>, std::string>) {
       options += ":" + std::string(key) + "=" + value;
     } else {

@@ -20,7 +20,7 @@ namespace sim::internal {
 // the seed. The environment outranks options given in code, so this
 // replays the seed whatever the program passes to explore().
 // `forced`: options to name even at their defaults (":races=0"), so that
-// options the program sets in code cannot outrank them.
+// options the program sets in code cannot outrank them; each is named once.
 std::string ReplayCommand(const Options& effective, std::uint64_t seed, std::string_view forced = {});
 
 // ReplayCommand split around the seed: before + std::to_string(seed) +

@@ -252,9 +252,10 @@ void RunChunk(const SimTestRecord& record, const SeedChunk& chunk, void (*run_se
   report->replay = ReplayCommandFor(full_name, report->seed, report->strategy);
   if (!report->race_flipped_schedule.empty()) {
     // The flipped execution by its schedule, without the race detector,
-    // which would stop it at the race it flips.
+    // which would stop it at the race it flips: --sim_races=0, named here
+    // whatever the default (OptionsAsFlags leaves out what equals it).
     Options replayed = settings.options;
-    replayed.races = 0;
+    replayed.races = Options{}.races;
     report->race_flipped_replay = TestCommand(full_name, replayed) + " --sim_races=0 " +
                                   ShellQuote("--sim_schedule=" + report->race_flipped_schedule);
   }
