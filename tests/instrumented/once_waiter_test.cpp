@@ -50,6 +50,7 @@ void Scenario(bool check) {
 
 TEST(OnceWaiter, RunsBetweenTheRoutineAndTheRoutineThreadsNextAccess) {
   sim::Options options;
+  options.races = 0;  // the flags are plain ints read in a spin on purpose: a race, not what this tests
   options.strategy = "random";
   options.seeds = 2000;
   options.shrink = 0;
@@ -68,6 +69,7 @@ TEST(OnceWaiter, RunsBetweenTheRoutineAndTheRoutineThreadsNextAccess) {
 TEST(OnceWaiter, NoAccessSkipsTheSchedulerWhileTheWaiterCanRun) {
   setenv("SIM_CHECK_ENABLED_CACHE", "1", /*overwrite=*/1);
   sim::Options options;
+  options.races = 0;  // as above: the plain flags race on purpose
   options.strategy = "random";
   options.seeds = 500;
   const std::optional<sim::Report> report = sim::explore([] { Scenario(/*check=*/false); }, options);

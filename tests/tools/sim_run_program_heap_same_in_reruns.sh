@@ -11,14 +11,15 @@ cat > "$TEST_TMP/heap_probe.cpp" <<'CPP'
 #include <malloc.h>
 #include <cstdio>
 #include <cstdlib>
+#include <atomic>
 #include <thread>
-int shared;
+std::atomic<int> shared;  // atomic: a data race would end the run before main's failure
 int main() {
   struct mallinfo2 before = mallinfo2();
   void* large = std::malloc(4096);
   void* small = std::malloc(24);
-  std::thread writer([] { shared = 1; });
-  shared = 2;
+  std::thread writer([] { shared.store(1, std::memory_order_relaxed); });
+  shared.store(2, std::memory_order_relaxed);
   writer.join();
   void* after = std::malloc(4096);
   if (FILE* log = std::fopen(std::getenv("HEAP_LOG"), "a")) {

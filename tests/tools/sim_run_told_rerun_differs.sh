@@ -7,8 +7,9 @@ source "$(dirname "$0")/lib.sh"
 cat > "$TEST_TMP/first_two_runs.cpp" <<'CPP'
 #include <cstdio>
 #include <cstdlib>
+#include <atomic>
 #include <thread>
-int shared;
+std::atomic<int> shared;  // atomic: a data race would be its own failure, seen by every rerun
 int main() {
   // The runs before this one, counted in a file: the seed's own run and
   // the rerun that checks it is deterministic fail; every later rerun passes.
@@ -22,8 +23,8 @@ int main() {
     std::fprintf(file, "%d\n", runs + 1);
     std::fclose(file);
   }
-  std::thread writer([] { shared = 1; });
-  shared = 2;
+  std::thread writer([] { shared.store(1, std::memory_order_relaxed); });
+  shared.store(2, std::memory_order_relaxed);
   writer.join();
   return runs < 2 ? 1 : 0;
 }
