@@ -15,6 +15,8 @@ SIM_OPTIONS or sim-run) and the failing examples of examples/programs/, it measu
     and sim-run --strategy dfs:2 --seeds 1000 on the first fixed program, interleaved.
 With --compare DIR, the same failing seeds of another build's programs (an older commit's
 sim-clang++) shrink beside this build's, interleaved.
+Every run is given SIM_OPTIONS=races=0, so what is found and shrunk is each bug's own failure
+(many are data races the detector would report first: bench/race_finding.py).
 
   python3 bench/whole_program_bugs.py [--build-dir build] [--rounds 3] [--cap 20000]
                                       [--programs a,b,...]
@@ -32,6 +34,7 @@ import tempfile
 import time
 
 EXAMPLES = ["lazy_registry", "unlocked_counter", "abba_deadlock", "refcount_double_delete"]
+NO_RACES = "races=0"  # the bugs' own failures (see above)
 
 
 def run(command, env=None, timeout=3600):
@@ -44,7 +47,8 @@ def run(command, env=None, timeout=3600):
 def sim_run(build, args, program):
     with tempfile.NamedTemporaryFile(suffix=".json") as report:
         code, out, err, seconds = run([os.path.join(build, "bin", "sim-run")] + args +
-                                      ["--report-json", report.name, "--", program])
+                                      ["--report-json", report.name, "--", program],
+                                      env=dict(os.environ, SIM_OPTIONS=NO_RACES))
         try:
             with open(report.name) as file:
                 result = json.load(file)

@@ -4,8 +4,10 @@
 # each library, its correct program under sim-run over 2,000 seeds against
 # 2,000 native runs of the same program, measured one after the other in
 # this run; its SIM_TEST (when it has one) over 1,000 seeds; its buggy twin's
-# first failing seed and shrunk preemptions. Prints the markdown table that
-# docs/conformance.md holds. One job at a time, so the times compare.
+# first failing seed and shrunk preemptions, of its own check (races=0: two
+# twins' bugs are data races the detector would report first). Prints the
+# markdown table that docs/conformance.md holds. One job at a time, so the
+# times compare.
 # Takes 15-30 minutes on a 2-core machine.
 set -euo pipefail
 build="${1:-build}"
@@ -41,7 +43,7 @@ for library in concurrentqueue readerwriterqueue abseil tbb urcu libcds xenium l
   [[ "$simulated" != fail && "$native" != fail ]] && ratio=$(awk -v a="$simulated" -v b="$native" 'BEGIN { printf "%.2f", a / b }')
   sim_test="-"
   [[ -x "$bin/${library}_sim_test" ]] && sim_test="$(seconds "$bin/${library}_sim_test" --sim_seeds="$test_seeds") s"
-  report=$("$sim_run" --jobs 1 --seeds 100 --timeout 300 -- "$bin/${library}_buggy" 2>&1 || true)
+  report=$(SIM_OPTIONS=races=0 "$sim_run" --jobs 1 --seeds 100 --timeout 300 -- "$bin/${library}_buggy" 2>&1 || true)
   found=$(sed -n 's/^sim-run: failed at seed \([0-9]*\) .*/\1/p' <<< "$report" | head -1)
   preemptions=$(sed -n 's/^  preemptions: \([0-9]*\).*/\1/p' <<< "$report" | head -1)
   echo "| $library | $version | $simulated s | $native s | $ratio | $sim_test | ${found:-not found}, ${preemptions:-?} |"
