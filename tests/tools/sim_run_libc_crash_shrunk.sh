@@ -8,6 +8,10 @@
 # and schedule reproduces the crash with the trace hash it reports.
 source "$(dirname "$0")/lib.sh"
 program="$SIM_BIN/examples/refcount_double_delete"
+# The count's unlocked decrements are a data race, which the detector
+# reports first (with no preemption); this test is about the crash in libc
+# that follows, so the detector is off, and every replay line carries it.
+export SIM_OPTIONS="${SIM_OPTIONS:+$SIM_OPTIONS:}races=0"
 
 trace_hash_of() { grep -o 'trace hash: [0-9a-f]*' <<< "$1" | head -1; }
 replays_with_hash() {  # COMMAND HASH WHAT: the command dies by SIGABRT with that trace hash
@@ -26,7 +30,7 @@ expect_contains "$report" "preemptions: 1 (shrunk from" "shrunk to the one preem
 schedule="$(sed -n 's/^ *schedule: //p' <<< "$report" | head -1)"
 [[ -n "$schedule" ]] || fail "the report shows the shrunk schedule: $report"
 shrunk_hash="$(trace_hash_of "$report")"
-replays_with_hash "SIM_OPTIONS=schedule=$schedule '$program'" "$shrunk_hash" "the shrunk schedule"
+replays_with_hash "SIM_OPTIONS=schedule=$schedule:races=0 '$program'" "$shrunk_hash" "the shrunk schedule"
 replay_line="$(sed -n 's/^ *replay: //p' <<< "$report" | head -1)"
 expect_contains "$replay_line" "seed=" "the replay line names the seed"
 (cd "$TEST_TMP" && eval "$replay_line") > "$TEST_TMP/seed.out" 2>&1

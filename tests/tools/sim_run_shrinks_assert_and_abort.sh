@@ -37,6 +37,9 @@ int main(void) {
   return 0;
 }
 C
+# The lost update is a data race on x, which the detector reports before the
+# assert (with no preemption): off here, where the crash is what is shrunk.
+export SIM_OPTIONS="${SIM_OPTIONS:+$SIM_OPTIONS:}races=0"
 for program in assert_race abort_race; do
   run "$SIM_BIN/sim-clang" -O1 -g "$TEST_TMP/$program.c" -o "$TEST_TMP/$program"
   expect_eq "$rc$err" "0" "building $program"
