@@ -6,13 +6,14 @@
 #   --every-seed N      also run seeds 0..N-1 one chunk test each: every one fails
 #   --env NAME=VALUE    set for the first run only (the replay line must not need it)
 #   --preemptions N     the shrunk schedule has exactly N preemptions (the bug needs N)
+#   --verdict TEXT      the report's verdict (default: failure; "data race")
 # Checks: exit status not 0; a failure report with a shrunk "preemptions:"
 # line, a schedule, a trace hash and one replay line; then runs the replay
 # line in a clean environment: it fails again with the same report (same
 # SUMMARY, same trace hash) and the same execution each time; and the printed
 # schedule (--sim_schedule) replays the shrunk interleaving with that hash.
 source "$(dirname "$0")/lib.sh"
-messages=() absents=() env_assignments=() every_seed=0 preemptions=""
+messages=() absents=() env_assignments=() every_seed=0 preemptions="" verdict=failure
 while [[ $# -gt 0 && "$1" != -- ]]; do
   case "$1" in
     --message) messages+=("$2"); shift 2 ;;
@@ -20,6 +21,7 @@ while [[ $# -gt 0 && "$1" != -- ]]; do
     --every-seed) every_seed="$2"; shift 2 ;;
     --env) env_assignments+=("$2"); shift 2 ;;
     --preemptions) preemptions="$2"; shift 2 ;;
+    --verdict) verdict="$2"; shift 2 ;;
     *) fail "unknown option $1" ;;
   esac
 done
@@ -28,7 +30,7 @@ shift
 
 run env "${env_assignments[@]}" "$@"
 [[ "$rc" -ne 0 ]] || fail "the failing variant passed: $out"
-expect_contains "$out" "WARNING: simthread: failure (seed=" "a failure report"
+expect_contains "$out" "WARNING: simthread: $verdict (seed=" "a $verdict report"
 for message in "${messages[@]}"; do expect_contains "$out" "$message" "the expected message"; done
 for absent in "${absents[@]}"; do expect_not_contains "$out" "$absent" "a message that must not appear"; done
 grep -q '^  preemptions: [0-9]*\( (shrunk from [0-9]*)\)\?$' <<<"$out" || fail "no preemptions line: $out"
@@ -38,7 +40,7 @@ if [[ -n "$preemptions" ]]; then
 fi
 replay=$(sed -n 's/^  replay: //p' <<<"$out")
 hash=$(sed -n 's/^  trace hash: //p' <<<"$out")
-seed=$(sed -n 's/^WARNING: simthread: failure (seed=\([0-9]*\),.*/\1/p' <<<"$out")
+seed=$(sed -n "s/^WARNING: simthread: $verdict (seed=\\([0-9]*\\),.*/\\1/p" <<<"$out")
 summary=$(grep '^SUMMARY: simthread: ' <<<"$out")
 [[ -n "$hash" && -n "$seed" && -n "$summary" ]] || fail "no trace hash, seed or SUMMARY in: $out"
 [[ $(grep -c . <<<"$replay") -eq 1 ]] || fail "expected one replay line, got [$replay]"

@@ -18,7 +18,7 @@ status=$?
 grep -v "^$0: line [0-9]*: [0-9]* " "$TEST_TMP/replay.stderr.raw" > "$TEST_TMP/replay.stderr" || true
 case "$(expected_verdict "$example")" in
   "failure") expect_eq "$status" 1 "replayed exit status (main's own)" ;;
-  "deadlock") expect_eq "$status" 66 "replayed exit status" ;;
+  "deadlock"|"data race") expect_eq "$status" 66 "replayed exit status" ;;
   "crash (SIGABRT)") expect_eq "$status" $((128 + 6)) "replayed exit status (SIGABRT)" ;;
 esac
 # The replayed run prints what the failing run printed: its report.

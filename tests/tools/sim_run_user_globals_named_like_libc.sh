@@ -4,7 +4,8 @@
 # Before, the fork server called the user's `send` (killed by SIGSEGV), and
 # shrinking a failure read its outcome file through the user's `read`.
 # Checked: the correct program passes every seed and its replay, and the racy
-# one is still found, reported, shrunk and replayed.
+# one is still found, reported, shrunk and replayed: its lost update with
+# races=0, and by default its data race (whose report runs the symbolizer).
 source "$(dirname "$0")/lib.sh"
 [[ -e "$SIM_LIB/libsim_whole_program.a" ]] || { echo "no whole-program runtime yet"; echo PASS; exit 0; }
 cat > "$TEST_TMP/globals.c" <<'C'
@@ -64,17 +65,26 @@ run env SIM_OPTIONS="seed=7:report_json=$TEST_TMP/correct.json" "$TEST_TMP/corre
 expect_eq "$rc" 0 "seed 7 replayed alone: $err"
 expect_eq "$(json_field "$TEST_TMP/correct.json" "j['verdict']")" "pass" "seed 7's verdict"
 
-run "$SIM_BIN/sim-run" --seeds 50 -- "$TEST_TMP/racy"
+SIM_OPTIONS=races=0 run "$SIM_BIN/sim-run" --seeds 50 -- "$TEST_TMP/racy"
 expect_eq "$rc" 1 "sim-run finds the lost update: $out $err"
 summary="$(sed -n 1p <<< "$out")"
 [[ "$summary" =~ ^"sim-run: failed at seed "([0-9]+)" ".*": failure"$ ]] || fail "summary: $summary"
 seed="${BASH_REMATCH[1]}"
-expect_eq "$(sed -n 2p <<< "$out")" "replay: SIM_OPTIONS=seed=$seed $TEST_TMP/racy" "replay line"
+expect_eq "$(sed -n 2p <<< "$out")" "replay: SIM_OPTIONS=races=0:seed=$seed $TEST_TMP/racy" "replay line"
 expect_contains "$out" "SUMMARY: simthread: failure: main returned 1" "the failing run's report"
 expect_not_contains "$out$err" "SIGSEGV" "no crash"
-run env SIM_OPTIONS="seed=$seed:report_json=$TEST_TMP/racy.json" "$TEST_TMP/racy"
+run env SIM_OPTIONS="seed=$seed:races=0:report_json=$TEST_TMP/racy.json" "$TEST_TMP/racy"
 expect_eq "$rc" 1 "the replay fails the same way: $err"
 expect_contains "$err" "SUMMARY: simthread: failure: main returned 1" "the replayed report"
 expect_contains "$err" "  schedule: S1-" "the replay shrank the failure and printed its schedule"
 expect_eq "$(json_field "$TEST_TMP/racy.json" "j['verdict']")" "failure" "the replay's verdict"
+
+run "$SIM_BIN/sim-run" --seeds 50 -- "$TEST_TMP/racy"
+expect_eq "$rc" 1 "sim-run finds the data race: $out $err"
+[[ "$(sed -n 1p <<< "$out")" =~ ^"sim-run: failed at seed "([0-9]+)" ".*": data race"$ ]] || fail "summary: $out"
+seed="${BASH_REMATCH[1]}"
+expect_contains "$out" "SUMMARY: simthread: data race: work " "the race's report, symbolized"
+expect_not_contains "$out$err" "SIGSEGV" "no crash"
+run env SIM_OPTIONS="seed=$seed" "$TEST_TMP/racy"
+expect_eq "$rc" 66 "the replay reports the race again: $err"
 echo PASS

@@ -1,7 +1,8 @@
 # A SIM_TEST binary (--sim-gtest) whose C code names globals after functions
 # the runtime and the gtest glue call (readlink, sigaltstack, send, ...):
 # the runtime still calls libc's, so a passing SIM_TEST passes and a racy one
-# is reported with a replay line that reproduces it. Only names GoogleTest
+# is reported (a data race, whose report runs the symbolizer and the flipped
+# runs) with a replay line that reproduces it. Only names GoogleTest
 # itself does not call are used: libgtest.a is linked statically, and would
 # call the user's globals natively as well.
 source "$(dirname "$0")/lib.sh"
@@ -48,13 +49,16 @@ expect_eq "$rc" 0 "the locked counter passes every seed: $out $err"
 expect_contains "$out" "[  PASSED  ] 1 test" "one chunk passed"
 
 run "$TEST_TMP/test" --gtest_filter='Globals.UnlockedCounter/*'
-[[ "$rc" -ne 0 ]] || fail "the lost update was not found: $out"
-expect_contains "$out" "an increment was lost" "the EXPECT's message"
-expect_contains "$out" "WARNING: simthread: failure (seed=" "the report"
+[[ "$rc" -ne 0 ]] || fail "the race was not found: $out"
+expect_contains "$out" "WARNING: simthread: data race (seed=" "the report"
 replay=$(sed -n 's/^  replay: //p' <<<"$out")
 hash=$(sed -n 's/^  trace hash: //p' <<<"$out")
-[[ -n "$replay" && -n "$hash" ]] || fail "no replay line or trace hash in: $out"
+flipped=$(sed -n 's/^  that run.s replay: //p' <<<"$out")
+[[ -n "$replay" && -n "$hash" && -n "$flipped" ]] || fail "no replay line, trace hash or flipped run's replay in: $out"
 run bash -c "$replay"
 [[ "$rc" -ne 0 ]] || fail "the replay passed: $out"
 expect_contains "$out" "  trace hash: $hash" "the replay has the same trace hash"
+run bash -c "$flipped"
+[[ "$rc" -ne 0 ]] || fail "the flipped run's replay passed: $out"
+expect_contains "$out" "an increment was lost" "the flipped run loses an increment: the EXPECT's message"
 echo PASS
