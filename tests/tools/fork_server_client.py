@@ -2,9 +2,9 @@
 (common/fork_server_protocol.h) as sim-run does, without sim-run.
 
 Starts PROG once with SIM_OPTIONS=fork_server=3, asks for each SEED with
-SIM_OPTIONS=seed=SEED:report_json=OUT_DIR/fork-SEED.json and stderr on
-OUT_DIR/fork-SEED.stderr, and prints "SEED <exit code or -signal>" per seed.
-Exits 1 when the server refuses or goes away.
+SIM_OPTIONS=seed=SEED[:$SEED_OPTIONS]:report_json=OUT_DIR/fork-SEED.json and
+stderr on OUT_DIR/fork-SEED.stderr, and prints "SEED <exit code or -signal>"
+per seed. Exits 1 when the server refuses or goes away.
 """
 import os
 import socket
@@ -22,8 +22,10 @@ def main():
         stderr=subprocess.DEVNULL, close_fds=False,  # our fds are close-on-exec; the dup2'd 3 is not
         preexec_fn=lambda: os.dup2(theirs.fileno(), 3))
     theirs.close()
+    extra = os.environ.get("SEED_OPTIONS", "")
     for seed in seeds:
-        request = f"seed={seed}:report_json={out_dir}/fork-{seed}.json\0{out_dir}/fork-{seed}.stderr"
+        options = f"seed={seed}" + (f":{extra}" if extra else "")
+        request = f"{options}:report_json={out_dir}/fork-{seed}.json\0{out_dir}/fork-{seed}.stderr"
         ours.send(request.encode())
         started = ours.recv(512).decode()
         if not started.startswith("started "):
