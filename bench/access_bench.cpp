@@ -149,6 +149,7 @@ void BM_Direct(benchmark::State& state, Kernel kernel) {
 void BM_InWorld(benchmark::State& state, Kernel kernel) {
   Setup();
   sim::Options options;
+  options.races = 0;  // (c'') measures the detector
   options.seeds = 1;
   options.max_steps = std::uint64_t{1} << 40;  // the default million is one kernel run's worth
   options.shrink = 0;

@@ -46,12 +46,11 @@
 // between simulated threads are counted by the threads themselves, never
 // inferred. bench/plot.py turns the JSON into docs/performance.md.
 #include <benchmark/benchmark.h>
-#include <boost/context/detail/fcontext.hpp>
 #include <sched.h>
 #include <sys/auxv.h>
 
+#include <boost/context/detail/fcontext.hpp>
 #include <chrono>
-#include <string_view>
 #include <condition_variable>
 #include <cstdint>
 #include <cstdlib>
@@ -60,13 +59,14 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
-#include "sim/sim.h"
 #include "core/fiber_switch.h"
-#include "strategy/schedule.h"
+#include "sim/sim.h"
 #include "sim/sim_interface.h"
+#include "strategy/schedule.h"
 
 namespace {
 
@@ -145,7 +145,7 @@ constexpr int kNestedCalls = 4;
 // World::AccessSchedulingPoint, which calls the switch from its own frame,
 // as the loop's call of Nested*Switch(0) does.
 constexpr int kRuntimeSwitchDepth = 0;
-int symmetric_depth = 0;  // how deep both sides call the switch
+int symmetric_depth = 0;                  // how deep both sides call the switch
 ctx::fcontext_t fcontext_peer = nullptr;  // the suspended side, either one
 sim::internal::FiberStackPointer own_fibers[2] = {nullptr, nullptr};
 int own_running = 0;  // which of own_fibers is running
@@ -211,9 +211,9 @@ void RawSymmetric(benchmark::State& state, SwitchRoutine routine, int depth) {
     fcontext_peer = ctx::make_fcontext(stack.get() + kStackBytes, kStackBytes, NestedFcontextPartner);
   } else {
     own_running = 0;
-    own_fibers[1] = sim::internal::MakeFiber(stack.get(), kStackBytes,
-                                             routine == SwitchRoutine::kSimSwitchStacksSameLoop ? NestedOwnLoopPartner
-                                                                                                 : NestedOwnPartner);
+    own_fibers[1] = sim::internal::MakeFiber(
+        stack.get(), kStackBytes,
+        routine == SwitchRoutine::kSimSwitchStacksSameLoop ? NestedOwnLoopPartner : NestedOwnPartner);
   }
   double total_ns = 0;
   double switches = 0;
@@ -315,6 +315,7 @@ void SimSwitch(benchmark::State& state, const std::string& strategy, PointKind k
   const std::int64_t points = state.range(0);
   point_kind = kind;
   sim::Options options;
+  options.races = 0;  // the world's own cost: the detector's has rows of its own (access_bench)
   options.strategy = strategy;
   options.tls_switch = tls_switch;
   options.seeds = kSeedsPerIteration;

@@ -40,7 +40,7 @@ def run_once(binary, variant, threads, iterations, extra=()):
     env.pop("SIM_OPTIONS", None)
     if variant.startswith("sim"):
         seed = 0 if "seed 0" in variant else 1
-        env["SIM_OPTIONS"] = f"seed={seed}:max_steps=1000000000000"
+        env["SIM_OPTIONS"] = f"races=0:seed={seed}:max_steps=1000000000000"  # the detector: docs/performance.md
     with tempfile.NamedTemporaryFile(mode="r") as usage:
         process = subprocess.run(["/usr/bin/time", "-f", "%U %S %M", "-o", usage.name, binary, str(threads),
                                   str(iterations), *extra], env=env, stdout=subprocess.DEVNULL,

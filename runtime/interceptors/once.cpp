@@ -104,11 +104,15 @@ int pthread_once(pthread_once_t* once, void (*routine)()) {
   }
   if (DoneAndAcquired(world, once)) return 0;
   model->runner = &world.running();
+  // This run starts after the one before it ended by a throw ([thread.once.callonce]:
+  // the end of an exceptional run synchronizes with the start of the next).
+  if (RaceDetector* races = world.races()) races->Acquire(world.running().id, once);
   try {
     routine();
   } catch (...) {
     model->runner = nullptr;
     world.ReadinessMayHaveChanged();
+    if (RaceDetector* races = world.races()) races->Release(world.running().id, once);  // to the next run
     throw;
   }
   // No scheduling point since the routine's last one: say it, or a thread
