@@ -542,6 +542,7 @@ class World {
   std::unique_ptr<RaceDetector> races_;
   std::uint64_t seed_ = 0;  // for a race's warning (halt_on_race=0)
   void CheckAccessForRace(EventKind kind, const void* object, unsigned size, const __sim_site* source);
+  void CheckPlainAccessForRace(EventKind kind, const void* object, unsigned size, const __sim_site* source);
   void CheckForRace(EventKind kind, const void* object, unsigned size, const __sim_site* source);  // the rest
   void SyncEdgeForRaces(EventKind kind, const void* object, bool after_point);
   bool unasked_choice_points_ = false;  // those points are choice points (the first case)
