@@ -174,7 +174,8 @@ std::string RaceMessage(const Race& race, std::span<const std::unique_ptr<SimThr
 
 }  // namespace
 
-void World::CheckForRace(EventKind kind, const void* object, unsigned size, const __sim_site* source) {
+void World::CheckForRace(EventKind kind, const void* object, unsigned size, const __sim_site* source,
+                         bool own_thread_path_tried) {
   ForeignCodeEdge(*this, /*after_point=*/true);
   const ThreadId thread = running_->id;
   const auto order = static_cast<MemoryOrder>(running_->memory_order);
@@ -187,7 +188,11 @@ void World::CheckForRace(EventKind kind, const void* object, unsigned size, cons
   // never with another atomic), then what its memory order orders.
   const bool write = kind != EventKind::kRead && kind != EventKind::kAtomicLoad;
   const auto address = reinterpret_cast<std::uintptr_t>(object);
-  if (const std::optional<Race> race = races_->Access(thread, address, size, source, write, atomic, choice_points_)) {
+  const std::optional<Race> race =
+      own_thread_path_tried
+          ? races_->AccessPastOwnThreadPath(thread, address, size, source, write, atomic, choice_points_)
+          : races_->Access(thread, address, size, source, write, atomic, choice_points_);
+  if (race) {
     const RaceSuppressions& suppressions = RaceSuppressionsOf(options_);
     bool suppressed = false;
     for (const void* access_site : {race->current.site, race->previous.site}) {

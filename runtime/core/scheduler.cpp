@@ -134,13 +134,12 @@ void World::SchedulingPoint(EventKind kind, const void* object, const Site& site
 [[gnu::noinline]] void World::CheckPlainAccessForRace(EventKind kind, const void* object, unsigned size,
                                                       const __sim_site* source) {
   const SimThread& self = *running_;
-  if ((kind == EventKind::kRead || kind == EventKind::kWrite) && self.foreign_calls == 0) {
-    if (races_->AccessedWithoutRace(self.id, reinterpret_cast<std::uintptr_t>(object), size, source,
-                                    kind == EventKind::kWrite, /*atomic=*/false, choice_points_)) {
-      return;
-    }
+  const bool own_thread_path = (kind == EventKind::kRead || kind == EventKind::kWrite) && self.foreign_calls == 0;
+  if (own_thread_path && races_->AccessedWithoutRace(self.id, reinterpret_cast<std::uintptr_t>(object), size, source,
+                                                     kind == EventKind::kWrite, /*atomic=*/false, choice_points_)) {
+    return;
   }
-  CheckForRace(kind, object, size, source);
+  CheckForRace(kind, object, size, source, /*own_thread_path_tried=*/own_thread_path);
 }
 
 void World::AccessSchedulingPoint(EventKind kind, const void* object, unsigned size, const __sim_site* source) {

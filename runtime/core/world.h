@@ -543,7 +543,8 @@ class World {
   std::uint64_t seed_ = 0;  // for a race's warning (halt_on_race=0)
   void CheckAccessForRace(EventKind kind, const void* object, unsigned size, const __sim_site* source);
   void CheckPlainAccessForRace(EventKind kind, const void* object, unsigned size, const __sim_site* source);
-  void CheckForRace(EventKind kind, const void* object, unsigned size, const __sim_site* source);  // the rest
+  void CheckForRace(EventKind kind, const void* object, unsigned size, const __sim_site* source,
+                    bool own_thread_path_tried);  // the rest
   void SyncEdgeForRaces(EventKind kind, const void* object, bool after_point);
   bool unasked_choice_points_ = false;  // those points are choice points (the first case)
   void LetGoOnUnasked(std::uint64_t same_for, std::span<const ThreadId> enabled, ThreadId running);

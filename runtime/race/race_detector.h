@@ -91,6 +91,12 @@ class RaceDetector {
   std::optional<Race> Access(RaceThread thread, std::uintptr_t address, std::size_t size, const void* site, bool write,
                              bool atomic, std::uint64_t choice_point = 0) {
     if (AccessedWithoutRace(thread, address, size, site, write, atomic, choice_point)) return std::nullopt;
+    return AccessPastOwnThreadPath(thread, address, size, site, write, atomic, choice_point);
+  }
+  // Access, for a caller that has had AccessedWithoutRace's false already
+  // (which changed nothing, and would say so again).
+  std::optional<Race> AccessPastOwnThreadPath(RaceThread thread, std::uintptr_t address, std::size_t size,
+                                              const void* site, bool write, bool atomic, std::uint64_t choice_point) {
     return CheckAccess(thread, address, size, site, write, atomic, KeptChoicePoint(choice_point));
   }
   // Access's common case, forced inline into the world's check of every
