@@ -542,6 +542,37 @@ class World {
   std::unique_ptr<RaceDetector> races_;
   std::uint64_t seed_ = 0;  // for a race's warning (halt_on_race=0)
   void CheckAccessForRace(EventKind kind, const void* object, unsigned size, const __sim_site* source);
+  // The address the race detector keys an access at `object` by: the
+  // object's own, except for a per-thread word that lazy mode keeps in one
+  // place for every simulated thread. tls_switch=lazy leaves libc's and
+  // libstdc++'s thread-locals (the census's pinned blocks: errno, the
+  // locale, the exception globals, strerror's buffer) on the installed
+  // block, where each thread's words are carried in and out at its switches;
+  // natively each thread has its own, so the detector keys them at the
+  // running thread's own block, the same distance below its thread pointer
+  // as each has them in the eager modes. Every access reaches the detector
+  // through here (CheckAccessForRace), so each mode sees the same locations.
+  [[gnu::always_inline]] const void* RaceAddressOf(const void* object) const {
+    const std::uintptr_t address = reinterpret_cast<std::uintptr_t>(object);
+    if (address - pinned_thread_locals_.begin < pinned_thread_locals_.length) [[unlikely]]
+      return RunningThreadsCopyOfPinned(address);
+    return object;
+  }
+  [[gnu::noinline]] const void* RunningThreadsCopyOfPinned(std::uintptr_t address) const;
+  // At Run, once the mode is chosen: pinned_thread_locals_ and static_tls_reach_.
+  void KeyPerThreadWordsForRaces();
+  // The installed block's pinned thread-locals, from the lowest pinned
+  // block's first byte to the highest's last (other modules' blocks may lie
+  // between: RunningThreadsCopyOfPinned checks each); empty unless lazy.
+  struct AddressRange {
+    std::uintptr_t begin = 0;
+    std::uintptr_t length = 0;
+  };
+  AddressRange pinned_thread_locals_;
+  // How far below a thread pointer the static TLS blocks reach
+  // (ThreadLocalCensus::static_reach): a finished thread's are forgotten
+  // with its stack, as the next thread to borrow its TCB has new ones there.
+  std::ptrdiff_t static_tls_reach_ = 0;
   void CheckPlainAccessForRace(EventKind kind, const void* object, unsigned size, const __sim_site* source);
   void CheckForRace(EventKind kind, const void* object, unsigned size, const __sim_site* source,
                     bool own_thread_path_tried);  // the rest
