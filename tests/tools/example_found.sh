@@ -7,7 +7,9 @@ run "$SIM_BIN/sim-run" --seeds 1000 --timeout 60 --report-json "$TEST_TMP/r.json
 expect_eq "$rc" 1 "sim-run exit status (output: $out $err)"
 seed="$(json_field "$TEST_TMP/r.json" "j['failure']['seed']")"
 expect_eq "$(sed -n 1p <<< "$out")" "sim-run: failed at seed $seed ($seed seeds passed first): $(expected_verdict "$example")" "summary"
-expect_eq "$(sed -n 2p <<< "$out")" "replay: SIM_OPTIONS=seed=$seed $SIM_EXAMPLES/$example" "replay line"
+# Options given in SIM_OPTIONS (the other tls_switch, say) come first.
+expect_eq "$(sed -n 2p <<< "$out")" "replay: SIM_OPTIONS=${SIM_OPTIONS:+$SIM_OPTIONS:}seed=$seed $SIM_EXAMPLES/$example" \
+  "replay line"
 expect_contains "$out" "seed=$seed" "the run's report names the seed"
 echo "found at seed $seed"
 echo PASS
