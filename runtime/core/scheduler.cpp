@@ -128,7 +128,7 @@ void World::SchedulingPoint(EventKind kind, const void* object, const Site& site
 [[gnu::always_inline]] inline void World::CheckAccessForRace(EventKind kind, const void* object, unsigned size,
                                                              const __sim_site* source) {
   if (kind == EventKind::kRead && source->read_then_written != 0 && running_->foreign_calls == 0) return;
-  CheckPlainAccessForRace(kind, RaceAddressOf(object), size, source);
+  CheckPlainAccessForRace(kind, race_address_.Of(object, running_->tcb), size, source);
 }
 
 [[gnu::noinline]] void World::CheckPlainAccessForRace(EventKind kind, const void* object, unsigned size,

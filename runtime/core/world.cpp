@@ -145,7 +145,10 @@ Outcome World::Run(std::function<void()> body, MainTcb main_tcb) {
   driver_.tcb = CurrentThreadPointer();
   running_ = &driver_;
   tls_switch_ = ChooseTlsSwitch(options_.tls_switch).mode;
-  if (races_ != nullptr) KeyPerThreadWordsForRaces();
+  if (races_ != nullptr) {
+    race_address_.Reset(tls_switch_ == TlsSwitch::kLazy, driver_.tcb);
+    static_tls_reach_ = CurrentThreadLocalCensus().static_reach;
+  }
   SimThread& main = CreateThread(std::move(body));
   lone_path_ = !trace_.keeps_all();
   next_look_ = options_.livelock_steps;
@@ -174,29 +177,6 @@ Outcome World::Run(std::function<void()> body, MainTcb main_tcb) {
   if (outcome_.verdict != Verdict::kPass) outcome_.failure_signature = FailureSignature();
   if (annotate_outcome != nullptr) annotate_outcome(outcome_);
   return std::move(outcome_);
-}
-
-void World::KeyPerThreadWordsForRaces() {
-  static_tls_reach_ = CurrentThreadLocalCensus().static_reach;
-  pinned_thread_locals_ = {};
-  if (tls_switch_ != TlsSwitch::kLazy || lazy_layout.pinned_count == 0) return;
-  std::ptrdiff_t lowest = 0;
-  std::ptrdiff_t highest = PTRDIFF_MAX;
-  for (std::size_t i = 0; i < lazy_layout.pinned_count; ++i) {
-    lowest = std::max(lowest, lazy_layout.pinned[i].lowest_below);
-    highest = std::min(highest, lazy_layout.pinned[i].highest_below);
-  }
-  const auto thread_pointer = reinterpret_cast<std::uintptr_t>(driver_.tcb);
-  pinned_thread_locals_ = {thread_pointer - static_cast<std::uintptr_t>(lowest),
-                           static_cast<std::uintptr_t>(lowest - highest)};
-}
-
-const void* World::RunningThreadsCopyOfPinned(std::uintptr_t address) const {
-  const std::ptrdiff_t below = static_cast<std::ptrdiff_t>(reinterpret_cast<std::uintptr_t>(driver_.tcb) - address);
-  for (std::size_t i = 0; i < lazy_layout.pinned_count; ++i) {
-    if (lazy_layout.pinned[i].Holds(below)) return static_cast<const char*>(running_->tcb) - below;
-  }
-  return reinterpret_cast<const void*>(address);  // an instrumented module's block, which the pass moved already
 }
 
 SimThread* World::FindThread(ThreadPointer tcb) {

@@ -24,7 +24,9 @@
 
 #include "core/fiber_switch.h"
 #include "core/outcome.h"
+#include "core/per_thread_race_address.h"
 #include "core/progress_watch.h"
+#include "core/sim_thread.h"
 #include "core/site.h"
 #include "core/stack_pool.h"
 #include "core/story.h"
@@ -39,66 +41,6 @@
 namespace sim::internal {
 
 class RaceDetector;
-
-// Why a thread is not running, and when it may run again. A blocked thread
-// is enabled once it was woken, or `ready` says so, or the clock reached its
-// deadline (then it timed out).
-struct Wait {
-  const char* description = "";                // "lock mutex", "wait on condition variable", ...
-  const void* object = nullptr;                // the user's object, for reports
-  bool (*ready)(const void* model) = nullptr;  // null: only a wake-up or the deadline
-  const void* model = nullptr;
-  std::optional<std::uint64_t> deadline_ns = std::nullopt;  // virtual time
-  // For reports: who is in the way ("held by T2"); may be null.
-  std::string (*blocker)(const void* model) = nullptr;
-  // Woken only when no other thread can run, even after the clock advanced
-  // (a pinned gate): then one such thread at a time, chosen by the strategy.
-  bool released_when_idle = false;
-};
-
-enum class ThreadState { kRunnable, kBlocked, kFinished };
-
-struct SimThread {
-  ThreadId id = 0;
-  ThreadState state = ThreadState::kRunnable;
-  Wait wait;
-  bool woken = false;
-  Stack stack;
-  FiberStackPointer context = nullptr;  // saved while the thread is not running
-  ThreadPointer tcb = nullptr;
-  bool borrowed_tcb = true;    // false: T0 on the caller's own TCB (whole-program mode)
-  std::function<void()> body;  // what the thread runs
-  void* result = nullptr;      // pthread return value
-  bool detached = false;
-  bool joined = false;
-  Site last_site;
-  EventKind last_kind = EventKind::kThreadStart;
-  const void* last_object = nullptr;  // of the last scheduling point: what the thread does next
-  int memory_order = 0;               // races=1: of its last atomic operation (hooks.cpp), and the calls into
-  unsigned foreign_calls = 0;         // uninstrumented libraries it is inside (race_checks.cpp)
-  ThreadId created_by = 0;            // its creator, and where that called pthread_create (a race's report)
-  Site created_at;
-  Site created_after;  // the creator's last point before it (where libstdc++'s frames hide the caller)
-  // What its step from the last scheduling point on touches, and the thread
-  // that step created, while the world keeps the steps (World::transitions_).
-  Footprint footprint;
-  ThreadId spawned = kNoThread;
-  std::uint64_t points = 0;  // scheduling points this thread has reached (anchors decisions)
-  // Clock reads since the thread last blocked (World::AdvanceClockForRepeatedRead).
-  std::uint64_t clock_reads_since_wait = 0;
-  // __cxa_thread_atexit_impl registrations (thread_local destructors), run
-  // in reverse order when the thread exits.
-  std::vector<std::pair<void (*)(void*), void*>> thread_local_destructors;
-  // Signals another thread sent with pthread_kill, whose handlers run when
-  // this thread next returns from the world (interceptors/signal.cpp).
-  std::vector<int> pending_signals;
-  // tls_switch=lazy, while the thread is not running: its libc and
-  // libstdc++ per-thread words (thread_local_switch.h).
-  CarriedThreadLocals carried{};
-  // tls_switch=lazy, on a borrowed TCB: its pthread key values, by key
-  // (interceptors/keys.cpp), since glibc would keep them in the installed block.
-  std::vector<const void*> key_values;
-};
 
 // Per-world model of a user's synchronisation object, keyed by its address.
 // A model lives as long as its object: the world forgets it when the
@@ -542,36 +484,9 @@ class World {
   std::unique_ptr<RaceDetector> races_;
   std::uint64_t seed_ = 0;  // for a race's warning (halt_on_race=0)
   void CheckAccessForRace(EventKind kind, const void* object, unsigned size, const __sim_site* source);
-  // The address the race detector keys an access at `object` by: the
-  // object's own, except for a per-thread word that lazy mode keeps in one
-  // place for every simulated thread. tls_switch=lazy leaves libc's and
-  // libstdc++'s thread-locals (the census's pinned blocks: errno, the
-  // locale, the exception globals, strerror's buffer) on the installed
-  // block, where each thread's words are carried in and out at its switches;
-  // natively each thread has its own, so the detector keys them at the
-  // running thread's own block, the same distance below its thread pointer
-  // as each has them in the eager modes. Every access reaches the detector
-  // through here (CheckAccessForRace), so each mode sees the same locations.
-  [[gnu::always_inline]] const void* RaceAddressOf(const void* object) const {
-    const std::uintptr_t address = reinterpret_cast<std::uintptr_t>(object);
-    if (address - pinned_thread_locals_.begin < pinned_thread_locals_.length) [[unlikely]]
-      return RunningThreadsCopyOfPinned(address);
-    return object;
-  }
-  [[gnu::noinline]] const void* RunningThreadsCopyOfPinned(std::uintptr_t address) const;
-  // At Run, once the mode is chosen: pinned_thread_locals_ and static_tls_reach_.
-  void KeyPerThreadWordsForRaces();
-  // The installed block's pinned thread-locals, from the lowest pinned
-  // block's first byte to the highest's last (other modules' blocks may lie
-  // between: RunningThreadsCopyOfPinned checks each); empty unless lazy.
-  struct AddressRange {
-    std::uintptr_t begin = 0;
-    std::uintptr_t length = 0;
-  };
-  AddressRange pinned_thread_locals_;
-  // How far below a thread pointer the static TLS blocks reach
-  // (ThreadLocalCensus::static_reach): a finished thread's are forgotten
-  // with its stack, as the next thread to borrow its TCB has new ones there.
+  PerThreadRaceAddress race_address_;  // the detector's key for a per-thread word lazy mode shares
+  // ThreadLocalCensus::static_reach: a finished thread's static TLS is
+  // forgotten with its stack, as the next thread on its TCB has new objects.
   std::ptrdiff_t static_tls_reach_ = 0;
   void CheckPlainAccessForRace(EventKind kind, const void* object, unsigned size, const __sim_site* source);
   void CheckForRace(EventKind kind, const void* object, unsigned size, const __sim_site* source,
