@@ -2,10 +2,7 @@
 // symbolization through llvm-symbolizer.
 #include "core/site.h"
 
-#include <fcntl.h>
 #include <link.h>
-#include <spawn.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -14,6 +11,8 @@
 #include <cstring>
 #include <optional>
 #include <string_view>
+
+#include "core/symbolizer.h"
 
 namespace sim::internal {
 namespace {
@@ -85,15 +84,6 @@ const Module* ModuleOf(const void* address) {
   return nullptr;
 }
 
-std::string FindSymbolizer() {
-  if (const char* configured = std::getenv("SIM_SYMBOLIZER")) return configured;
-  for (const char* candidate :
-       {"/usr/bin/llvm-symbolizer-19", "/usr/lib/llvm-19/bin/llvm-symbolizer", "/usr/bin/llvm-symbolizer"}) {
-    if (access(candidate, X_OK) == 0) return candidate;
-  }
-  return "";
-}
-
 bool IsRuntimeOrSystemFile(std::string_view file) {
   return file.empty() || file == "??" || file == "<unknown>" || file.starts_with("/usr/include/") ||
          file.starts_with("/usr/lib/") || file.starts_with("/usr/src/") ||
@@ -160,51 +150,6 @@ void SiteNamer::Add(const Site& site) {
   }
 }
 
-namespace {
-
-// llvm-symbolizer's answer to `input` (one query per line), "" when it
-// cannot be run.
-std::string RunSymbolizer(const std::string& input) {
-  std::string output;
-  const std::string symbolizer = FindSymbolizer();
-  int to_child[2], from_child[2];
-  if (!symbolizer.empty() && pipe(to_child) == 0 && pipe(from_child) == 0) {
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_adddup2(&actions, to_child[0], 0);
-    posix_spawn_file_actions_adddup2(&actions, from_child[1], 1);
-    // Its complaints (a stripped module) would land in the user's test output.
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
-    posix_spawn_file_actions_addclose(&actions, to_child[1]);
-    posix_spawn_file_actions_addclose(&actions, from_child[0]);
-    const char* argv[] = {symbolizer.c_str(), "--demangle", "--inlines", "--functions=linkage", nullptr};
-    pid_t child;
-    // __environ, glibc's reserved name: a user global named `environ` cannot replace it.
-    const bool started =
-        posix_spawn(&child, symbolizer.c_str(), &actions, nullptr, const_cast<char**>(argv), __environ) == 0;
-    posix_spawn_file_actions_destroy(&actions);
-    close(to_child[0]);
-    close(from_child[1]);
-    if (started) {
-      // The input is a few KiB (one report's sites): it fits the pipe.
-      if (write(to_child[1], input.data(), input.size()) < 0) output.clear();
-      close(to_child[1]);
-      char buffer[4096];
-      for (ssize_t n; (n = read(from_child[0], buffer, sizeof buffer)) > 0;) output.append(buffer, n);
-      close(from_child[0]);
-      int status;
-      waitpid(child, &status, 0);
-    } else {
-      close(to_child[1]);
-      close(from_child[0]);
-    }
-  }
-
-  return output;
-}
-
-}  // namespace
-
 void SiteNamer::SymbolizePending() {
   std::vector<const void*> addresses;
   for (const void* address : pending_) {
@@ -237,7 +182,7 @@ void SiteNamer::SymbolizePending() {
     input += line;
   }
 
-  const std::string output = RunSymbolizer(input);
+  const std::string output = Symbolize(input);
 
   // Output: per address, pairs of lines "function" / "file:line:column",
   // innermost inline frame first, then an empty line.
@@ -357,7 +302,7 @@ std::optional<SiteNamer::Global> SiteNamer::GlobalAt(const void* address) {
   // Parsed by hand: a string stream would take the C++ library's locale,
   // whose first use is a pthread_once, a scheduling point in the middle of
   // the race's report.
-  const std::string answer = RunSymbolizer(query);
+  const std::string answer = Symbolize(query);
   std::vector<std::string> lines;
   for (std::size_t begin = 0; begin < answer.size() && lines.size() < 3;) {
     const std::size_t end = std::min(answer.find('\n', begin), answer.size());
