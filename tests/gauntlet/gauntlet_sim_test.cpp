@@ -20,6 +20,7 @@ SIM_TEST(Gauntlet, Locales) { EXPECT_TRUE(gauntlet::Locales()); }
 SIM_TEST(Gauntlet, ThreadLocalCache) { EXPECT_TRUE(gauntlet::ThreadLocalCache()); }
 SIM_TEST(Gauntlet, PthreadKeys) { EXPECT_TRUE(gauntlet::PthreadKeys()); }
 SIM_TEST(Gauntlet, CoutUnderLock) { EXPECT_TRUE(gauntlet::CoutUnderLock()); }
+SIM_TEST(Gauntlet, RandomDevice) { EXPECT_TRUE(gauntlet::RandomDevice()); }
 
 // Assertions in threads: gtest's per-test result is shared by the threads
 // and locked inside gtest.

@@ -1,8 +1,8 @@
 // idioms.h: the false-alarm gauntlet's bodies. Each is a correct program made
 // only of a common idiom that touches per-thread state (errno, strerror_r's
 // buffer, getline, locales, a thread_local cache, pthread keys, std::cout
-// under a lock), run by two threads at once; each checks its idiom's result
-// and returns false when it is wrong. With the race detector on, none may be
+// under a lock, std::random_device), run by two threads at once; each checks
+// its idiom's result and returns false when it is wrong. With the race detector on, none may be
 // reported as a race under any tls_switch mode: natively each thread has its
 // own errno and locale, and so it must to the detector (docs/design.md,
 // "what is per thread to the race detector").
@@ -16,12 +16,14 @@
 #include <atomic>
 #include <cerrno>
 #include <clocale>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
 #include <locale>
 #include <mutex>
+#include <random>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -172,6 +174,18 @@ inline bool CoutUnderLock() {
   });
 }
 
+// A std::random_device per thread, each drawing a seed for its own engine.
+// Nothing here branches on what was drawn: the values come from outside
+// the world, and a schedule must not depend on them.
+inline bool RandomDevice() {
+  return InTwoThreads([](int) {
+    std::random_device device;
+    std::mt19937 engine(device());
+    const std::uint32_t drawn = engine() | 1u;
+    return drawn != 0;
+  });
+}
+
 struct Idiom {
   const char* name;
   bool (*run)();
@@ -179,7 +193,7 @@ struct Idiom {
 inline constexpr Idiom kIdioms[] = {
     {"strtol_errno", StrtolErrno}, {"syscall_errno", SyscallErrno},       {"strerror_r", StrerrorR},
     {"getline", Getline},          {"locales", Locales},                  {"thread_local_cache", ThreadLocalCache},
-    {"pthread_keys", PthreadKeys}, {"cout_under_lock", CoutUnderLock},
+    {"pthread_keys", PthreadKeys}, {"cout_under_lock", CoutUnderLock},     {"random_device", RandomDevice},
 };
 
 }  // namespace gauntlet
