@@ -20,6 +20,10 @@ struct RaceToFlip {
   ThreadId later = 0;              // the thread whose access found the race
   std::uint64_t choice_point = 0;  // ChoicePoint::number of the last one before the earlier access; 0: not known
   std::uintptr_t later_site = 0;   // the later access's pass site (PendingOperation::site)
+  // later_site 0: the later access is no scheduling point of its own (a
+  // free, race_checks.cpp), made between the later thread's scheduling
+  // points number later_points and later_points + 1.
+  std::uint64_t later_points = 0;
   bool earlier_writes = false;     // for the report's words only
   bool later_writes = false;
   bool known() const { return choice_point != 0; }

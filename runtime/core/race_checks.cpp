@@ -106,20 +106,37 @@ void WarnOfRace(const std::string& message, std::uint64_t seed, std::uint64_t st
 // the first that is not the user's (std::thread's, which keeps no frame
 // pointers to walk past). The earlier access's callers are gone: the
 // runtime keeps no call stacks.
-std::string CallerFrames(const std::vector<const void*>& walked, SiteNamer& namer) {
+//
+// An access with no site of the pass's (a libc call: free, strerror_r) is
+// #0 itself, and `frameless_caller`, the return address into its caller,
+// names #1, whether or not the call kept a frame for the walk to find.
+std::string CallerFrames(const std::vector<const void*>& walked, const void* frameless_caller, SiteNamer& namer) {
   for (const void* address : walked) {
     Site site;
     site.frames[0] = address;
     namer.Add(site);
   }
+  if (frameless_caller != nullptr) {
+    Site site;
+    site.frames[0] = frameless_caller;
+    namer.Add(site);
+  }
   std::vector<SiteNamer::Call> calls;
   for (const void* address : walked) {
+    if (address == frameless_caller) continue;
     for (SiteNamer::Call& call : namer.Calls(address)) calls.push_back(std::move(call));
   }
   std::size_t first_user = 0;
   while (first_user < calls.size() && !calls[first_user].user) ++first_user;
+  if (frameless_caller != nullptr) {
+    std::vector<SiteNamer::Call> caller = namer.Calls(frameless_caller);
+    const auto first_of_callers = calls.begin() + static_cast<std::ptrdiff_t>(first_user);
+    calls.insert(first_of_callers, caller.begin(), caller.end());
+    while (first_user < calls.size() && !calls[first_user].user) ++first_user;
+  }
   std::string lines;
-  for (std::size_t i = first_user + 1, number = 1; i < calls.size() && calls[i].user; ++i, ++number) {
+  for (std::size_t i = first_user + (frameless_caller == nullptr ? 1 : 0), number = 1;
+       i < calls.size() && calls[i].user; ++i, ++number) {
     const SiteNamer::Call& call = calls[i];
     lines += "  #" + std::to_string(number) + " " + (call.function.empty() ? "" : call.function + " ") + call.where +
              (call.line != 0 ? ":" + std::to_string(call.line) : "") + "\n";
@@ -131,7 +148,7 @@ std::string CallerFrames(const std::vector<const void*>& walked, SiteNamer& name
 // `walked`, CaptureCallers at the race), the global they touched, and where
 // each thread was created.
 std::string RaceMessage(const Race& race, std::span<const std::unique_ptr<SimThread>> threads,
-                        const std::vector<const void*>& walked) {
+                        const std::vector<const void*>& walked, const void* frameless_caller) {
   SiteNamer namer;
   // Queued before the callers are named, so that one run of the symbolizer
   // names them all.
@@ -139,7 +156,7 @@ std::string RaceMessage(const Race& race, std::span<const std::unique_ptr<SimThr
     namer.Add(threads[id]->created_at);
     namer.Add(threads[id]->created_after);
   }
-  std::string message = DescribeAccess(race.current, race.address, /*previous=*/false) + CallerFrames(walked, namer) +
+  std::string message = DescribeAccess(race.current, race.address, /*previous=*/false) + CallerFrames(walked, frameless_caller, namer) +
                         DescribeAccess(race.previous, race.address, /*previous=*/true);
   // What the address is, where the executable's or a library's symbols say
   // (a heap block or a stack has no name to give).
@@ -192,27 +209,7 @@ void World::CheckForRace(EventKind kind, const void* object, unsigned size, cons
       own_thread_path_tried
           ? races_->AccessPastOwnThreadPath(thread, address, size, source, write, atomic, choice_points_)
           : races_->Access(thread, address, size, source, write, atomic, choice_points_);
-  if (race) {
-    const RaceSuppressions& suppressions = RaceSuppressionsOf(options_);
-    bool suppressed = false;
-    for (const void* access_site : {race->current.site, race->previous.site}) {
-      const auto* site = static_cast<const __sim_site*>(access_site);
-      suppressed = suppressed || (site != nullptr && suppressions.Match(site->function != nullptr ? site->function : "",
-                                                                        site->file) != nullptr);
-    }
-    if (!suppressed && (options_.halt_on_race != 0 || FirstWarningOf(*race))) {
-      constexpr std::size_t kWalkedFrames = 32;
-      const std::string message =
-          RaceMessage(*race, threads_, CaptureCallers(running_->stack.lowest, running_->stack.top(), kWalkedFrames));
-      if (options_.halt_on_race != 0) {
-        outcome_.race_to_flip = {race->previous.thread,       race->current.thread,
-                                 race->previous.choice_point, reinterpret_cast<std::uintptr_t>(source),
-                                 race->previous.write,        race->current.write};
-        EndExecution(Verdict::kDataRace, message);
-      }
-      WarnOfRace(message, seed_, steps_);
-    }
-  }
+  if (race) ReportRace(*race, source);
   switch (kind) {
     case EventKind::kAtomicLoad: return races_->AtomicLoad(thread, object, order);
     case EventKind::kAtomicStore: return races_->AtomicStore(thread, object, order);
@@ -220,6 +217,51 @@ void World::CheckForRace(EventKind kind, const void* object, unsigned size, cons
     case EventKind::kAtomicCompareExchange: return races_->AtomicReadModifyWrite(thread, object, order);
     default: return;
   }
+}
+
+void World::ReportRace(const Race& race, const __sim_site* source, const void* frameless_caller) {
+  const RaceSuppressions& suppressions = RaceSuppressionsOf(options_);
+  bool suppressed = false;
+  for (const void* access_site : {race.current.site, race.previous.site}) {
+    const auto* site = static_cast<const __sim_site*>(access_site);
+    suppressed = suppressed || (site != nullptr && suppressions.Match(site->function != nullptr ? site->function : "",
+                                                                      site->file) != nullptr);
+  }
+  if (suppressed || (options_.halt_on_race == 0 && !FirstWarningOf(race))) return;
+  constexpr std::size_t kWalkedFrames = 32;
+  const std::string message =
+      RaceMessage(race, threads_, CaptureCallers(running_->stack.lowest, running_->stack.top(), kWalkedFrames),
+                  frameless_caller);
+  if (options_.halt_on_race != 0) {
+    outcome_.race_to_flip = {.earlier = race.previous.thread,
+                             .later = race.current.thread,
+                             .choice_point = race.previous.choice_point,
+                             .later_site = reinterpret_cast<std::uintptr_t>(source),
+                             .later_points = source == nullptr ? running_->points : 0,
+                             .earlier_writes = race.previous.write,
+                             .later_writes = race.current.write};
+    EndExecution(Verdict::kDataRace, message);
+  }
+  WarnOfRace(message, seed_, steps_);
+}
+
+void World::CheckFreeForRace(const void* block, std::size_t size, const void* freed_from) {
+  // The site a free's write is remembered and reported at: free itself, as
+  // TSan names it; the report's callers (walked at the race) name the
+  // user's code that freed it.
+  static const __sim_site kFreeSite = {"", "free", 0, 0, 0, 0};
+  ForeignCodeEdge(*this, /*after_point=*/true);
+  const auto begin = reinterpret_cast<std::uintptr_t>(block);
+  if (const std::optional<Race> race = races_->Free(running_->id, begin, begin + size, &kFreeSite, choice_points_))
+    ReportRace(*race, nullptr, freed_from);
+}
+
+void World::CheckLibraryWriteForRace(const void* begin, std::size_t size, const __sim_site& function,
+                                     const void* called_from) {
+  ForeignCodeEdge(*this, /*after_point=*/true);
+  const auto address = reinterpret_cast<std::uintptr_t>(race_address_.Of(begin, running_->tcb));
+  if (const std::optional<Race> race = races_->Access(running_->id, address, size, &function, /*write=*/true, /*atomic=*/false, choice_points_))
+    ReportRace(*race, nullptr, called_from);
 }
 
 void World::SyncEdgeForRaces(EventKind kind, const void* object, bool after_point) {

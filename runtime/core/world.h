@@ -13,6 +13,7 @@
 #ifndef SIM_RUNTIME_WORLD_H_
 #define SIM_RUNTIME_WORLD_H_
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -41,6 +42,7 @@
 namespace sim::internal {
 
 class RaceDetector;
+struct Race;
 
 // Per-world model of a user's synchronisation object, keyed by its address.
 // A model lives as long as its object: the world forgets it when the
@@ -102,7 +104,24 @@ class World {
   std::uint64_t trace_hash() const { return trace_.hash(); }
   // The outcome so far: preemptions and decisions as they stand.
   const Outcome& outcome() const { return outcome_; }
+  // Whether a thread other than the running one may not happen before what
+  // the running one does next: one not finished, or detached (nothing joined
+  // it). What exit() runs after main returns may race with such a thread.
+  bool OthersUnjoined() const {
+    return unfinished_.size() > 1 || std::any_of(threads_.begin(), threads_.end(), [](const auto& thread) {
+             return thread->detached;
+           });
+  }
   RaceDetector* races() { return races_.get(); }  // with options.races (race_checks.cpp), else null
+  // races=1: the running thread frees the heap block [block, block + size),
+  // a write of all of it to the detector (RaceDetector::Free). `freed_from`:
+  // the return address into free's caller (free keeps no frame to walk).
+  void CheckFreeForRace(const void* block, std::size_t size, const void* freed_from);
+  // races=1: libc's `function` wrote [begin, begin + size) of the caller's
+  // memory for the running thread (strerror_r's buffer), a write like any
+  // other to the detector. `called_from`: the return address into its caller.
+  void CheckLibraryWriteForRace(const void* begin, std::size_t size, const __sim_site& function,
+                                const void* called_from);
 
   // The user's frames above the interceptor that calls this.
   __attribute__((always_inline)) Site CallerSite() {
@@ -492,6 +511,10 @@ class World {
   void CheckForRace(EventKind kind, const void* object, unsigned size, const __sim_site* source,
                     bool own_thread_path_tried);  // the rest
   void SyncEdgeForRaces(EventKind kind, const void* object, bool after_point);
+  // A race the running thread's access at `source` met (null: an access
+  // that is no scheduling point, a free, called from `frameless_caller`):
+  // suppressed, warned of, or the end of the execution (halt_on_race).
+  void ReportRace(const Race& race, const __sim_site* source, const void* frameless_caller = nullptr);
   bool unasked_choice_points_ = false;  // those points are choice points (the first case)
   void LetGoOnUnasked(std::uint64_t same_for, std::span<const ThreadId> enabled, ThreadId running);
   std::vector<PendingOperation> unasked_watched_;  // the other threads' pending operations, for pos

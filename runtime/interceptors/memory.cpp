@@ -26,6 +26,7 @@
 #include <malloc.h>
 #include <sys/mman.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
@@ -96,16 +97,16 @@ std::size_t BlockSize(char* block) {
   return malloc_usable_size(block);
 }
 
-// The models in the heap block at `block`, which is about to be freed.
-// Asks the allocator for the block's size only when a model lies at or
-// above it. Out of line: free's own path outside a world stays a few
+// The models in the heap block at `block`, which is about to be freed by
+// the call that returns to `freed_from`. Asks the allocator for the
+// block's size only when a model lies at or above it, or the race detector
+// is on. Out of line: free's own path outside a world stays a few
 // instructions with no frame.
-[[gnu::noinline]] void ForgetModelsInBlock(char* block) {
+[[gnu::noinline]] void ForgetModelsInBlock(char* block, const void* freed_from) {
   World& world = *current_world;
-  if (RaceDetector* races = world.races()) {  // a new object there is not racing this one
-    const auto begin = reinterpret_cast<std::uintptr_t>(block);
-    races->Forget(begin, begin + BlockSize(block));
-  }
+  // A write of the whole block, as TSan takes a free; then a new object
+  // there is not racing this one.
+  if (world.races() != nullptr) world.CheckFreeForRace(block, BlockSize(block), freed_from);
   const void* first = world.FirstModelAtOrAbove(block);
   if (first == nullptr) return;
   char* const end = block + BlockSize(block);
@@ -120,15 +121,17 @@ __attribute__((weak)) void free(void* pointer) noexcept {
   if (InRuntimeHeap(pointer)) [[unlikely]]
     return RuntimeHeapFree(pointer);
   if (pointer != nullptr && InWorld()) [[unlikely]]
-    ForgetModelsInBlock(static_cast<char*>(pointer));
+    ForgetModelsInBlock(static_cast<char*>(pointer), __builtin_return_address(0));
   const FreeFunction function = real_free.load(std::memory_order_acquire);
   if (function == nullptr) [[unlikely]]
     return FreeBeforeResolved(pointer);
   function(pointer);
 }
 
-// A block that moves ends every object in it; one that shrinks in place,
-// those beyond the new size. A failed realloc leaves the block as it was.
+// A block that moves (or realloc(p, 0) frees) ends every object in it;
+// one that shrinks in place, those beyond the new size: the bytes freed
+// are written, to the race detector, as free's are. A failed realloc
+// leaves the block as it was.
 __attribute__((weak)) void* realloc(void* pointer, std::size_t size) noexcept {
   if (InRuntimeHeap(pointer)) [[unlikely]]
     return RuntimeHeapReallocate(pointer, size);
@@ -137,11 +140,15 @@ __attribute__((weak)) void* realloc(void* pointer, std::size_t size) noexcept {
   auto* block = static_cast<char*>(pointer);
   // The block's size before realloc changes it; only when a model may be in it.
   const void* first = world.FirstModelAtOrAbove(block);
-  const std::size_t old_size = first != nullptr ? BlockSize(block) : 0;
+  const bool races = world.races() != nullptr;
+  const std::size_t old_size = first != nullptr || races ? BlockSize(block) : 0;
   void* moved = real_realloc(pointer, size);
-  if (first == nullptr || first >= block + old_size || (moved == nullptr && size != 0)) return moved;
+  if (moved == nullptr && size != 0) return moved;
+  char* const freed = moved == pointer ? block + std::min(size, old_size) : block;
+  if (freed == block + old_size) return moved;
+  if (races) world.CheckFreeForRace(freed, static_cast<std::size_t>(block + old_size - freed), __builtin_return_address(0));
   // The models only: their objects' bytes are not read here.
-  world.ForgetModelsIn(moved == pointer ? block + size : block, block + old_size);
+  if (first != nullptr && first < block + old_size) world.ForgetModelsIn(freed, block + old_size);
   return moved;
 }
 

@@ -42,9 +42,14 @@ class RaceFlipStrategy final : public Strategy {
     const auto later = std::find(enabled.begin(), enabled.end(), race_.later);
     if (later == enabled.end()) return CannotFlip("it cannot run there (it is blocked or has not started)");
     if (at.current == race_.later && at.current_yielding) return CannotFlip("it waits there for another thread");
-    // Its racing access is what it announced last: chosen now, it takes it.
+    // Its racing access is what it announced last (or, for one that is no
+    // scheduling point, lies between the point it waits at and its next):
+    // chosen now, it takes it.
     const PendingOperation& next = at.pending[static_cast<std::size_t>(later - enabled.begin())];
-    if (reinterpret_cast<std::uintptr_t>(next.site) == race_.later_site) phase_ = Phase::kFlipped;
+    if (race_.later_site != 0 ? reinterpret_cast<std::uintptr_t>(next.site) == race_.later_site
+                              : next.thread_points >= race_.later_points) {
+      phase_ = Phase::kFlipped;
+    }
     return {race_.later, {}};
   }
 
@@ -78,8 +83,9 @@ class RaceFlipStrategy final : public Strategy {
 
 std::string EncodeRaceToFlip(const RaceToFlip& race) {
   char text[128];
-  std::snprintf(text, sizeof text, "%" PRIu64 ".%u.%u.%" PRIxPTR ".%d.%d", race.choice_point, race.earlier, race.later,
-                race.later_site, race.earlier_writes ? 1 : 0, race.later_writes ? 1 : 0);
+  std::snprintf(text, sizeof text, "%" PRIu64 ".%u.%u.%" PRIxPTR ".%" PRIu64 ".%d.%d", race.choice_point, race.earlier,
+                race.later, race.later_site, race.later_points, race.earlier_writes ? 1 : 0,
+                race.later_writes ? 1 : 0);
   return text;
 }
 
@@ -89,11 +95,12 @@ RaceToFlip DecodeRaceToFlip(std::string_view text) {
   int consumed = 0;
   int earlier_writes = 0;
   int later_writes = 0;
-  if (std::sscanf(copy.c_str(), "%" SCNu64 ".%u.%u.%" SCNxPTR ".%d.%d%n", &race.choice_point, &race.earlier,
-                  &race.later, &race.later_site, &earlier_writes, &later_writes, &consumed) != 6 ||
+  if (std::sscanf(copy.c_str(), "%" SCNu64 ".%u.%u.%" SCNxPTR ".%" SCNu64 ".%d.%d%n", &race.choice_point,
+                  &race.earlier, &race.later, &race.later_site, &race.later_points, &earlier_writes, &later_writes,
+                  &consumed) != 7 ||
       static_cast<std::size_t>(consumed) != copy.size() || !race.known()) {
-    throw std::invalid_argument("a race to flip is <choice point>.<thread>.<thread>.<site in hex>.<0|1>.<0|1>, got '" +
-                                copy + "'");
+    throw std::invalid_argument(
+        "a race to flip is <choice point>.<thread>.<thread>.<site in hex>.<points>.<0|1>.<0|1>, got '" + copy + "'");
   }
   race.earlier_writes = earlier_writes != 0;
   race.later_writes = later_writes != 0;

@@ -7,7 +7,9 @@
 // last choice point before the earlier access ran; from there the later
 // thread runs, chosen at every choice point, until the access it has
 // announced is at the site of its racing one (PendingOperation::site) and
-// it has taken that step, so that its access comes first; then
+// it has taken that step, so that its access comes first (an access that
+// is no scheduling point of its own, a free, is the step from the point it
+// had reached, RaceToFlip::later_points); then
 // the execution goes on, as the decisions say (continuation 0) or as pos
 // seeded by the continuation number draws it (1, 2, ...), so that the
 // neighbours of the two accesses move too. An execution that then fails
@@ -32,9 +34,9 @@
 namespace sim::internal {
 
 // RaceToFlip (core/outcome.h) as text, for a candidate process's options:
-// "<choice point>.<earlier>.<later>.<later site in hex>.<earlier
-// writes>.<later writes>" (the last two 0 or 1). Decode throws
-// std::invalid_argument.
+// "<choice point>.<earlier>.<later>.<later site in hex>.<later
+// points>.<earlier writes>.<later writes>" (the last two 0 or 1). Decode
+// throws std::invalid_argument.
 std::string EncodeRaceToFlip(const RaceToFlip& race);
 RaceToFlip DecodeRaceToFlip(std::string_view text);
 

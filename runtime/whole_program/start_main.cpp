@@ -128,6 +128,29 @@ enum class RunKind {
   kToldCandidate,
 };
 
+// Set while T0 runs the program's exit handlers in the world.
+bool exiting_in_world = false;
+
+// Registered before static initialisation, so that exit() calls it after
+// the handlers and static destructors the executable registers, and before
+// those of the libraries loaded ahead of it: in the world, after main
+// returned, it is where the process would end; the execution passes here.
+void EndOfExecutablesExitHandlers(int, void*) {
+  if (exiting_in_world && InWorld()) current_world->EndExecution(sim::Verdict::kPass, "");
+}
+
+// main returned while other threads still run, or ran detached: natively
+// they go on while exit() runs the atexit and on_exit handlers and the
+// static destructors, and each may race with them (nothing joined them) or
+// find an object destroyed. So T0 runs them in the world, up to
+// EndOfExecutablesExitHandlers, and the scheduler interleaves the others
+// with them. That first exit() never returns; the process's own later one
+// (after the report) runs the handlers left: the libraries'.
+[[noreturn]] void ExitWhileThreadsRun(int exit_status) {
+  exiting_in_world = true;
+  std::exit(exit_status);
+}
+
 // Runs main as T0 of the seed's world, on this thread's own TCB, and sets
 // `exit_status` to what main returned.
 Outcome RunMain(int argc, char** argv, char** envp, const sim::Options& options, Strategy& deciding, RunKind kind,
@@ -139,6 +162,8 @@ Outcome RunMain(int argc, char** argv, char** envp, const sim::Options& options,
   return RunInWorld(
       [&] {
         exit_status = program_main(argc, argv, envp);
+        if (static_cast<std::uint64_t>(exit_status) == options.pass_exit_status && current_world->OthersUnjoined())
+          ExitWhileThreadsRun(exit_status);
         // The program's own verdict: report it like any failure, with the
         // seed and replay line, but keep its exit status.
         if (static_cast<std::uint64_t>(exit_status) != options.pass_exit_status) {
@@ -320,5 +345,6 @@ RealFunction<int(MainFunction, int, char**, void (*)(), void (*)(), void (*)(), 
 extern "C" int __libc_start_main(MainFunction main, int argc, char** argv, void (*init)(), void (*fini)(),
                                  void (*rtld_fini)(), void* stack_end) {
   program_main = main;
+  on_exit(EndOfExecutablesExitHandlers, nullptr);
   return real_libc_start_main(MainWrapper, argc, argv, init, fini, rtld_fini, stack_end);
 }

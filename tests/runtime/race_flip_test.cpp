@@ -23,6 +23,7 @@ RaceToFlip Race() {
           .later = 2,
           .choice_point = 3,
           .later_site = reinterpret_cast<std::uintptr_t>(later_site),
+          .later_points = 7,
           .earlier_writes = true,
           .later_writes = false};
 }
@@ -184,7 +185,8 @@ TEST(RaceFlipTexts, ARaceToFlipRoundTrips) {
   EXPECT_EQ(back.later_site, race.later_site);
   EXPECT_EQ(back.earlier_writes, race.earlier_writes);
   EXPECT_EQ(back.later_writes, race.later_writes);
-  for (const char* malformed : {"", "3.1.2", "3.1.2.ff.1.0x", "0.1.2.ff.1.0", "3.1.2.zz.1.0"}) {
+  EXPECT_EQ(back.later_points, race.later_points);
+  for (const char* malformed : {"", "3.1.2", "3.1.2.ff.1.0", "3.1.2.ff.0.1.0x", "0.1.2.ff.0.1.0", "3.1.2.zz.0.1.0"}) {
     EXPECT_THROW(DecodeRaceToFlip(malformed), std::invalid_argument) << malformed;
   }
 }
