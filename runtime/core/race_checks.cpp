@@ -156,7 +156,8 @@ std::string RaceMessage(const Race& race, std::span<const std::unique_ptr<SimThr
     namer.Add(threads[id]->created_at);
     namer.Add(threads[id]->created_after);
   }
-  std::string message = DescribeAccess(race.current, race.address, /*previous=*/false) + CallerFrames(walked, frameless_caller, namer) +
+  std::string message = DescribeAccess(race.current, race.address, /*previous=*/false) +
+                        CallerFrames(walked, frameless_caller, namer) +
                         DescribeAccess(race.previous, race.address, /*previous=*/true);
   // What the address is, where the executable's or a library's symbols say
   // (a heap block or a stack has no name to give).
@@ -260,8 +261,9 @@ void World::CheckLibraryWriteForRace(const void* begin, std::size_t size, const 
                                      const void* called_from) {
   ForeignCodeEdge(*this, /*after_point=*/true);
   const auto address = reinterpret_cast<std::uintptr_t>(race_address_.Of(begin, running_->tcb));
-  if (const std::optional<Race> race = races_->Access(running_->id, address, size, &function, /*write=*/true, /*atomic=*/false, choice_points_))
-    ReportRace(*race, nullptr, called_from);
+  const std::optional<Race> race =
+      races_->Access(running_->id, address, size, &function, /*write=*/true, /*atomic=*/false, choice_points_);
+  if (race) ReportRace(*race, nullptr, called_from);
 }
 
 void World::SyncEdgeForRaces(EventKind kind, const void* object, bool after_point) {

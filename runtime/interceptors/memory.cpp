@@ -104,13 +104,14 @@ std::size_t BlockSize(char* block) {
 // instructions with no frame.
 [[gnu::noinline]] void ForgetModelsInBlock(char* block, const void* freed_from) {
   World& world = *current_world;
+  const bool races = world.races() != nullptr;
+  const void* first = world.FirstModelAtOrAbove(block);
+  if (!races && first == nullptr) return;
+  const std::size_t size = BlockSize(block);
   // A write of the whole block, as TSan takes a free; then a new object
   // there is not racing this one.
-  if (world.races() != nullptr) world.CheckFreeForRace(block, BlockSize(block), freed_from);
-  const void* first = world.FirstModelAtOrAbove(block);
-  if (first == nullptr) return;
-  char* const end = block + BlockSize(block);
-  if (first < end) world.ForgetModelsIn(block, end);
+  if (races) world.CheckFreeForRace(block, size, freed_from);
+  if (first != nullptr && first < block + size) world.ForgetModelsIn(block, block + size);
 }
 
 }  // namespace
@@ -146,7 +147,9 @@ __attribute__((weak)) void* realloc(void* pointer, std::size_t size) noexcept {
   if (moved == nullptr && size != 0) return moved;
   char* const freed = moved == pointer ? block + std::min(size, old_size) : block;
   if (freed == block + old_size) return moved;
-  if (races) world.CheckFreeForRace(freed, static_cast<std::size_t>(block + old_size - freed), __builtin_return_address(0));
+  if (races) {
+    world.CheckFreeForRace(freed, static_cast<std::size_t>(block + old_size - freed), __builtin_return_address(0));
+  }
   // The models only: their objects' bytes are not read here.
   if (first != nullptr && first < block + old_size) world.ForgetModelsIn(freed, block + old_size);
   return moved;

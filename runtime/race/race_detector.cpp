@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <iterator>
 #include <cstdio>
 #include <cstdlib>
 
@@ -194,30 +193,16 @@ std::optional<Race> RaceDetector::CheckAccess(RaceThread thread, std::uintptr_t 
 std::optional<Race> RaceDetector::Free(RaceThread thread, std::uintptr_t begin, std::uintptr_t end, const void* site,
                                        std::uint64_t choice_point) {
   std::optional<Race> first;
-  const VectorClock& clock = ClockOf(thread);
-  const Epoch now(thread, clock.Get(thread));
   for (std::uintptr_t at = begin; at < end;) {
-    const std::uintptr_t granule = at >> kGranuleBits;
-    if (!shadow_.PageTouched(granule)) {  // on to the next page
-      at = ((granule / ShadowMemory::kGranulesPerPage) + 1) * ShadowMemory::kGranulesPerPage << kGranuleBits;
-      continue;
-    }
-    const std::uintptr_t stop = std::min(end, (granule + 1) << kGranuleBits);
-    const ShadowMemory::Granule shadow = shadow_.Of(granule);
-    const bool touched = std::any_of(std::begin(shadow.cell.slots), std::end(shadow.cell.slots),
-                                     [](const AccessRecord& slot) { return !slot.empty(); });
-    if (touched) {
-      const auto count = static_cast<unsigned>(stop - at);
-      const auto bytes = static_cast<std::uint8_t>(((1u << count) - 1) << (at & 7));
-      std::optional<Race> race = FullCheck(clock, granule, shadow, AccessRecord(now, site, bytes, count, true, false),
-                                           KeptChoicePoint(choice_point));
-      if (!first && race) {
-        first = race;
-        first->current.size = end - begin;
-      }
+    const std::uintptr_t stop = std::min(end, ShadowMemory::PageEnd(at));
+    if (shadow_.PageTouched(at)) {
+      std::optional<Race> race =
+          CheckAccess(thread, at, stop - at, site, /*write=*/true, /*atomic=*/false, KeptChoicePoint(choice_point));
+      if (!first) first = race;
     }
     at = stop;
   }
+  if (first) first->current.size = end - begin;
   shadow_.Forget(begin, end);
   return first;
 }

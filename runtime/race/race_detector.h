@@ -123,8 +123,8 @@ class RaceDetector {
   // free() of the heap block [begin, end), as TSan takes it: a write of the
   // whole block by `thread` at `site`, so an access of another thread that
   // did not happen before it races with it; then the block is forgotten.
-  // Only the granules some access touched are checked. The first race, if
-  // any (its size the block's).
+  // Only the pages some access touched are checked (the others are not
+  // made). The first race, if any (its size the block's).
   std::optional<Race> Free(RaceThread thread, std::uintptr_t begin, std::uintptr_t end, const void* site,
                            std::uint64_t choice_point);
 
