@@ -77,7 +77,12 @@ struct Report {
   std::uint64_t step = 0;         // scheduling points executed when it ended
   std::uint64_t preemptions = 0;  // in `schedule`: switches away from a thread that could go on
   std::uint64_t preemptions_before_shrink = 0;  // in the run as found, before shrinking
-  std::uint64_t shrink_candidates = 0;          // executions shrinking tried (at most Options::shrink_candidates)
+  // Set when shrinking could not prove `preemptions` the fewest (its budget
+  // ran out, or the program did not repeat itself): no schedule with fewer
+  // than this many preemptions fails so; unset when it is the minimum, or
+  // shrinking was off.
+  std::optional<std::uint64_t> minimum_at_least;
+  std::uint64_t shrink_candidates = 0;   // executions shrinking tried (at most Options::shrink_candidates)
   std::string shrink_stopped;            // why shrinking stopped before it was done, as the report's line, or empty
   std::vector<std::string> story;        // the preemptions of `schedule` in source terms
   std::string diff;                      // where it departs from the first passing seed (Options::diff), or empty
@@ -87,6 +92,9 @@ struct Report {
   std::string replay;                    // a command that replays the failure
   std::string strategy;                  // the strategy spec that runs `seed` alone as it ran here (pct:D:K
                                          // once pct's estimate of the execution length moved)
+  // The same for the same failure whatever the schedule (its kind and where:
+  // a data race's pair of sites): a sweep counts its seeds by it.
+  std::uint64_t failure_signature = 0;
 
   // The report block: header, message, threads, last events, trace hash,
   // replay command and SUMMARY line (docs/report-format.md).

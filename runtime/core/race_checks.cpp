@@ -74,6 +74,15 @@ std::string DescribeAccess(const RaceAccess& access, std::uintptr_t address, boo
   return text + "\n";
 }
 
+// The two accesses as the pass's sites name them (no symbolizer): the
+// message of a race that is not told.
+std::string RaceSites(const Race& race) {
+  std::string sites = DescribeAccess(race.current, race.address, /*previous=*/false) +
+                      DescribeAccess(race.previous, race.address, /*previous=*/true);
+  sites.pop_back();
+  return sites;
+}
+
 // halt_on_race=0: whether the race's pair of sites is warned of for the
 // first time in this process (explore() runs many executions in one, and
 // each finds its races anew): only then is its message built.
@@ -145,10 +154,10 @@ std::string CallerFrames(const std::vector<const void*>& walked, const void* fra
 }
 
 // TSan's lines for a race: the two accesses (the racing one's callers from
-// `walked`, CaptureCallers at the race), the global they touched, and where
-// each thread was created.
-std::string RaceMessage(const Race& race, std::span<const std::unique_ptr<SimThread>> threads,
-                        const std::vector<const void*>& walked, const void* frameless_caller) {
+// the frames walked at the race), the global they touched, and where each
+// thread was created.
+std::string RaceMessage(const RaceToTell& told, std::span<const std::unique_ptr<SimThread>> threads) {
+  const Race& race = told.race;
   SiteNamer namer;
   // Queued before the callers are named, so that one run of the symbolizer
   // names them all.
@@ -157,7 +166,7 @@ std::string RaceMessage(const Race& race, std::span<const std::unique_ptr<SimThr
     namer.Add(threads[id]->created_after);
   }
   std::string message = DescribeAccess(race.current, race.address, /*previous=*/false) +
-                        CallerFrames(walked, frameless_caller, namer) +
+                        CallerFrames(told.walked, told.frameless_caller, namer) +
                         DescribeAccess(race.previous, race.address, /*previous=*/true);
   // What the address is, where the executable's or a library's symbols say
   // (a heap block or a stack has no name to give).
@@ -229,21 +238,34 @@ void World::ReportRace(const Race& race, const __sim_site* source, const void* f
                                                                       site->file) != nullptr);
   }
   if (suppressed || (options_.halt_on_race == 0 && !FirstWarningOf(race))) return;
+  // The stack is walked now, while it is there; its frames are named only
+  // if the execution is told (DescribeFailure): a shrinking candidate or a
+  // flip that meets the race again has nothing to print, and naming frames
+  // starts a symbolizer in its process.
   constexpr std::size_t kWalkedFrames = 32;
-  const std::string message =
-      RaceMessage(race, threads_, CaptureCallers(running_->stack.lowest, running_->stack.top(), kWalkedFrames),
-                  frameless_caller);
-  if (options_.halt_on_race != 0) {
-    outcome_.race_to_flip = {.earlier = race.previous.thread,
-                             .later = race.current.thread,
-                             .choice_point = race.previous.choice_point,
-                             .later_site = reinterpret_cast<std::uintptr_t>(source),
-                             .later_points = source == nullptr ? running_->points : 0,
-                             .earlier_writes = race.previous.write,
-                             .later_writes = race.current.write};
-    EndExecution(Verdict::kDataRace, message);
+  auto told = std::make_shared<RaceToTell>(
+      RaceToTell{race, CaptureCallers(running_->stack.lowest, running_->stack.top(), kWalkedFrames), frameless_caller,
+                 RaceSites(race)});
+  if (options_.halt_on_race == 0) {
+    WarnOfRace(RaceMessage(*told, threads_), seed_, steps_);
+    return;
   }
-  WarnOfRace(message, seed_, steps_);
+  outcome_.race_to_flip = {.earlier = race.previous.thread,
+                           .later = race.current.thread,
+                           .choice_point = race.previous.choice_point,
+                           .later_site = reinterpret_cast<std::uintptr_t>(source),
+                           .later_points = source == nullptr ? running_->points : 0,
+                           .earlier_writes = race.previous.write,
+                           .later_writes = race.current.write};
+  // Until it is told, the message is the two accesses by the pass's sites.
+  std::string sites = told->sites;
+  race_to_tell_ = std::move(told);
+  EndExecution(Verdict::kDataRace, std::move(sites));
+}
+
+void World::DescribeRace(std::string& message) const {
+  if (race_to_tell_ && message.starts_with(race_to_tell_->sites))
+    message.replace(0, race_to_tell_->sites.size(), RaceMessage(*race_to_tell_, threads_));
 }
 
 void World::CheckFreeForRace(const void* block, std::size_t size, const void* freed_from) {
@@ -309,6 +331,20 @@ void CallMayLeaveForeignCode(World& world, const void* callee, CallArguments arg
     if (object != nullptr) races->Acquire(self.id, object);
   }
   if (self.foreign_calls > 0) --self.foreign_calls;
+}
+
+std::uint64_t RaceSitesKey(const Race& race) {
+  auto key = [](const void* access_site) -> std::uint64_t {
+    const auto* site = static_cast<const __sim_site*>(access_site);
+    if (site == nullptr) return 0;
+    if (site->hash != 0) return site->hash;
+    std::uint64_t hash = 14695981039346656037ULL;  // FNV-1a 64 of the function's name
+    for (const char* c = site->function; c != nullptr && *c != '\0'; ++c)
+      hash = (hash ^ static_cast<unsigned char>(*c)) * 1099511628211ULL;
+    return hash;
+  };
+  const auto [low, high] = std::minmax(key(race.current.site), key(race.previous.site));
+  return (low * 0x9e3779b97f4a7c15ULL) ^ high;
 }
 
 std::string RacingFrame(const std::string& message) {

@@ -24,8 +24,10 @@
 
 #include <array>
 #include <string>
+#include <vector>
 
 #include "core/world.h"
+#include "race/race_detector.h"
 #include "race/suppressions.h"
 
 namespace sim::internal {
@@ -45,6 +47,25 @@ const RaceSuppressions& RaceSuppressionsOf(const Options& options);
 // The running world's detector, for an interceptor called from a simulated
 // thread with races=1; else null (a real thread, or races=0).
 inline RaceDetector* RacesInWorld() { return InWorld() ? current_world->races() : nullptr; }
+
+// A race that ended an execution, kept to be told if the execution is
+// described: the return addresses walked from the racing access's stack
+// (named then, not at the race), and for an access with no site of the
+// pass's (a free), the return address into its caller.
+struct RaceToTell {
+  Race race;
+  std::vector<const void*> walked;
+  const void* frameless_caller = nullptr;
+  std::string sites;  // the message until it is told: the two accesses' lines
+};
+
+// The race's pair of sites in either order, by where they are in the
+// source (the pass's hash of file and line; a libc call's site, free or
+// strerror_r, by its name): the same for the same race in every process
+// and at any load address, so a shrinking candidate, a flip and a later
+// seed of a sweep are compared with the race as found without naming a
+// frame.
+std::uint64_t RaceSitesKey(const Race& race);
 
 // What a race's SUMMARY line names, as TSan's does: the racing access's
 // frame, the text after the message's first "#0 " up to its line's end;

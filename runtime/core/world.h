@@ -43,6 +43,7 @@ namespace sim::internal {
 
 class RaceDetector;
 struct Race;
+struct RaceToTell;
 
 // Per-world model of a user's synchronisation object, keyed by its address.
 // A model lives as long as its object: the world forgets it when the
@@ -515,6 +516,11 @@ class World {
   // that is no scheduling point, a free, called from `frameless_caller`):
   // suppressed, warned of, or the end of the execution (halt_on_race).
   void ReportRace(const Race& race, const __sim_site* source, const void* frameless_caller = nullptr);
+  // The race that ended the execution, as found; told (its frames named)
+  // only when the execution is described: DescribeRace puts its whole
+  // message in place of the sites' lines that begin `message`.
+  std::shared_ptr<const RaceToTell> race_to_tell_;
+  void DescribeRace(std::string& message) const;
   bool unasked_choice_points_ = false;  // those points are choice points (the first case)
   void LetGoOnUnasked(std::uint64_t same_for, std::span<const ThreadId> enabled, ThreadId running);
   std::vector<PendingOperation> unasked_watched_;  // the other threads' pending operations, for pos

@@ -5,11 +5,15 @@
 #include <cinttypes>
 #include <cstdio>
 
+#include "core/race_checks.h"
 #include "core/world.h"
 
 namespace sim::internal {
 
 void World::DescribeFailure(Outcome& outcome) {
+  // What an annotation added (SIM_TEST's earlier failed expectations)
+  // stays after the race's own lines.
+  DescribeRace(outcome.message);
   DescribeThreads(outcome);
   if (!trace_.all().empty()) {
     outcome.story = TellStory(trace_.all(), preemptions_);
@@ -34,6 +38,10 @@ std::uint64_t World::FailureSignature() const {
       if (thread->state == ThreadState::kBlocked) blocked_sites += thread->last_site.Hash() * 0x9e3779b97f4a7c15ULL;
     }
     mix(blocked_sites);
+  } else if (race_to_tell_) {
+    // The pair of sites that raced: a shrinking candidate that races
+    // elsewhere, or at the same site with another, is another failure.
+    mix(RaceSitesKey(race_to_tell_->race));
   } else if (ended_on_ != nullptr && ended_on_ != &driver_) {
     mix(ended_on_->last_site.Hash());
   }

@@ -64,6 +64,7 @@ Report MakeReport(Outcome outcome, std::uint64_t seed, std::uint64_t seeds_passe
   report.events_left_out = outcome.events_left_out;
   report.replay = ReplayCommand(options, seed);
   report.strategy = options.strategy;
+  report.failure_signature = outcome.failure_signature;
   return report;
 }
 
@@ -129,6 +130,7 @@ Report ReportFailure(const std::function<void()>& body, const Options& options, 
   report.diff = diff;
   report.preemptions_before_shrink = shrunk.preemptions_before;
   report.shrink_candidates = shrunk.candidates;
+  report.minimum_at_least = shrunk.minimum_at_least;
   report.shrink_stopped = ShrinkStopNote(shrunk.stop, shrunk.candidates, options);
   if (!options.report_json.empty())
     WriteJsonFile(options.report_json, ReportJson(report, ChosenTlsSwitchName(options.tls_switch)));

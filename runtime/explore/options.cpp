@@ -26,6 +26,12 @@ void ParseValue(std::string_view key, std::string_view value, std::uint64_t& fie
 
 void ParseValue(std::string_view, std::string_view value, std::string& field) { field = value; }
 
+void CheckRaceShrink(std::string_view value) {
+  if (value != "first" && value != "all") {
+    throw std::invalid_argument("SIM_OPTIONS: option 'race_shrink' is first or all, got '" + std::string(value) + "'");
+  }
+}
+
 std::string ValidKeys() {
   std::string keys = "seed, schedule";
 #define SIM_OPTION(type, name, default_value, help) keys += ", " #name;
@@ -68,11 +74,12 @@ void ApplyOption(std::string_view key, std::string_view value, Options& options,
     options.seeds = 1;
     return;
   }
-#define SIM_OPTION(type, name, default_value, help) \
-  if (key == #name) {                               \
-    ParseValue(key, value, options.name);           \
-    if (key == "strategy") MakeStrategy(value);     \
-    return;                                         \
+#define SIM_OPTION(type, name, default_value, help)   \
+  if (key == #name) {                                 \
+    ParseValue(key, value, options.name);             \
+    if (key == "strategy") MakeStrategy(value);       \
+    if (key == "race_shrink") CheckRaceShrink(value); \
+    return;                                           \
   }
 #include "sim/options.inc"
 #undef SIM_OPTION

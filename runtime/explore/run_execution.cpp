@@ -46,7 +46,8 @@ Outcome RunInWorld(const std::function<void()>& body, const Options& options, St
   if (telling.whole_trace || telling.events_in_outcome || !telling.timeline.empty()) world.KeepWholeTrace();
   if (!telling.keep_decisions) world.ForgetDecisions();
   Outcome outcome = world.Run(body, telling.main_tcb);
-  if (ShouldDescribe(telling.describe, outcome)) world.DescribeFailure(outcome);
+  if (ShouldDescribe(telling.describe, outcome) && (!telling.tells_failure || telling.tells_failure(outcome)))
+    world.DescribeFailure(outcome);
   if (telling.events_in_outcome) outcome.events = world.whole_trace();
   MaybeWriteTimeline(telling, world, outcome, seed);
   return outcome;

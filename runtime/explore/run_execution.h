@@ -40,6 +40,10 @@ struct Telling {
   World::MainTcb main_tcb = World::MainTcb::kBorrowed;
   // Called once the world exists, before the body runs.
   std::function<void()> before_run = nullptr;
+  // Asked before a failure is described: false when another process tells
+  // it (a sweep's earlier seed met the same race), and this one need not
+  // name the frames it will not print.
+  std::function<bool(const Outcome&)> tells_failure = nullptr;
 };
 
 // Runs `body` as T0 of a world for `seed` over `deciding`, in this process.

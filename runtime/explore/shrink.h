@@ -23,6 +23,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -45,7 +46,15 @@ struct ShrinkResult {
   std::uint64_t preemptions_before = 0;
   std::uint64_t candidates = 0;  // executions tried, not counting the final one that tells the story
   ShrinkStop stop = ShrinkStop::kDone;
+  std::optional<std::uint64_t> minimum_at_least;  // Report::minimum_at_least
 };
+
+// Report::minimum_at_least after a bounded phase that tried every schedule
+// with fewer than `searched_below` preemptions, for a result of `best`.
+inline std::optional<std::uint64_t> MinimumAtLeast(std::uint64_t searched_below, std::uint64_t best) {
+  if (searched_below >= best) return std::nullopt;
+  return searched_below;
+}
 
 // shrink_candidates=0 picks these, by what a candidate costs: a replay in
 // process takes well under a millisecond for the bug suite (bench/bugs/), a
@@ -85,6 +94,16 @@ class ShrinkBudget {
 // failure anyway. A failure that is itself a step limit or livelock keeps
 // the limits it was found under.
 Options CandidateOptions(const Options& options, const Outcome& failing);
+
+// Whether shrinking's bounded phase may run one order of steps that touch
+// different memory (partial-order reduction, options.por). Not while a
+// data race ends an execution (races=1, halt_on_race=1): an order is
+// reversed only where an execution ran it, and one that ends at a race
+// other than the failure's never runs what follows, so the schedules that
+// reach the failure past it are never tried (lazy_registry seed 2's race
+// stayed at 7 preemptions, where its minimum is 1). A search for any
+// failure (dfs:P) is not cut so: it stops at that race.
+bool ShrinkSearchReduces(const Options& options);
 
 // The report's line for a search a bound cut short ("" for kDone), e.g.
 // "shrinking stopped by the time cap (shrink_budget_ms=5000) after 412

@@ -53,9 +53,15 @@ std::string Report::render() const {
   }
   if (!diff.empty()) indented("diff: " + diff, "  ");
   text += "  preemptions: " + std::to_string(preemptions);
-  if (preemptions_before_shrink != preemptions) {
-    text += " (shrunk from " + std::to_string(preemptions_before_shrink) + ")";
+  std::string shrunk;
+  if (preemptions_before_shrink != preemptions) shrunk = "shrunk from " + std::to_string(preemptions_before_shrink);
+  if (minimum_at_least) {
+    shrunk += shrunk.empty() ? "" : "; ";
+    shrunk += *minimum_at_least > 0 ? "the minimum is " + std::to_string(*minimum_at_least) + " or more"
+                                    : "not proven the fewest";
+    if (!shrink_stopped.empty()) shrunk += ", budget spent";
   }
+  if (!shrunk.empty()) text += " (" + shrunk + ")";
   text += "\n";
   for (const std::string& line : story) indented(line, "    ");
   if (!shrink_stopped.empty()) indented(shrink_stopped, "  ");

@@ -302,14 +302,16 @@ ToldByRerunning ShrinkAndTellByRerunning(CandidateRunner& candidates, const Opti
   // schedule: from 0 preemptions up, the first schedule that fails the same
   // way has the fewest.
   std::uint64_t best_preemptions = PreemptionsIn(best);
+  std::uint64_t searched_below = 0;  // every schedule with fewer preemptions was tried, and none failed so
   for (std::uint32_t bound = 0; options.shrink != 0 && bound < best_preemptions && progress.stop == ShrinkStop::kDone;
        ++bound) {
     BoundedSearch search(bound);
     while (!search.Exhausted()) {
       if (!budget.Take(progress)) break;
-      std::optional<CandidateResult> result = candidates.Run(
-          candidate_options + RaceReversalOption(options) + ":anchored=" + EncodeAnchored(search.Prefix()),
-          budget.deadline());
+      std::optional<CandidateResult> result =
+          candidates.Run(candidate_options + (ShrinkSearchReduces(options) ? RaceReversalOption(options) : "") +
+                             ":anchored=" + EncodeAnchored(search.Prefix()),
+                         budget.deadline());
       if (!result) break;
       ++answered;
       if (SameFailure(result->outcome, failing) && result->outcome.preemptions < best_preemptions) {
@@ -319,9 +321,11 @@ ToldByRerunning ShrinkAndTellByRerunning(CandidateRunner& candidates, const Opti
       }
       if (!search.Record(result->choices, result->reduced)) break;  // not deterministic: keep what greedy found
     }
+    if (search.Exhausted() && searched_below == bound) searched_below = bound + 1;
   }
   told.candidates = progress.candidates;
   told.stop = progress.stop;
+  if (options.shrink != 0) told.minimum_at_least = MinimumAtLeast(searched_below, best_preemptions);
 
   const std::string race_flipped = FlipRaceByRerunning(candidates, options, failing, candidate_options, best);
 
@@ -331,6 +335,7 @@ ToldByRerunning ShrinkAndTellByRerunning(CandidateRunner& candidates, const Opti
   // given shrink=0: it tells the report as this process would.
   std::string told_options = ":outcome_report=" + std::to_string(failing.preemptions + 1) +
                              ":outcome_shrink=" + EncodeShrinkProgress(progress.candidates, progress.stop);
+  if (told.minimum_at_least) told_options += ":outcome_minimum=" + std::to_string(*told.minimum_at_least + 1);
   if (replay_by == ReplayBy::kSchedule) {
     // `best` holds every decision of an execution (candidates keep them
     // all), so its schedule replays that execution exactly, and the report's

@@ -89,6 +89,7 @@ struct ToldByRerunning {
   std::string report;  // of the told execution, or "" when it could not be rerun or failed otherwise
   std::uint64_t candidates = 0;
   ShrinkStop stop = ShrinkStop::kDone;
+  std::optional<std::uint64_t> minimum_at_least;  // Report::minimum_at_least
   // With no report: why the told rerun did not fail as the failure did, as
   // the report's line (a failure that shrinking cannot replay must say so,
   // not pass for one that has no fewer preemptions).

@@ -42,6 +42,7 @@
 #include "strategy/schedule.h"
 #include "whole_program/candidate_server.h"
 #include "whole_program/fork_server.h"
+#include "whole_program/known_failures.h"
 #include "whole_program/libc_crash.h"
 #include "whole_program/rerun.h"
 #include "whole_program/search_across_processes.h"
@@ -154,7 +155,7 @@ void EndOfExecutablesExitHandlers(int, void*) {
 // Runs main as T0 of the seed's world, on this thread's own TCB, and sets
 // `exit_status` to what main returned.
 Outcome RunMain(int argc, char** argv, char** envp, const sim::Options& options, Strategy& deciding, RunKind kind,
-                int& exit_status) {
+                const std::function<bool(const Outcome&)>& tells_failure, int& exit_status) {
   auto [replay_before_seed, replay_after_seed] = ReplayCommandAroundSeed(options);
   CrashGuard crash_guard(std::move(replay_before_seed), std::move(replay_after_seed), options.report_json);
   CrashGuard::SetSeed(options.first_seed);
@@ -180,7 +181,8 @@ Outcome RunMain(int argc, char** argv, char** envp, const sim::Options& options,
        .describe = kind == RunKind::kCandidate ? Telling::Describe::kNever : Telling::Describe::kIfFailed,
        .timeline = options.timeline,
        .timeline_when = Telling::TimelineWhen::kUnlessFault,
-       .main_tcb = World::MainTcb::kCallers});
+       .main_tcb = World::MainTcb::kCallers,
+       .tells_failure = tells_failure});
 }
 
 // A shrinking candidate's answer to the process that reran it (rerun.h):
@@ -197,6 +199,7 @@ Outcome RunMain(int argc, char** argv, char** envp, const sim::Options& options,
     ShrinkStop stop = ShrinkStop::kDone;
     DecodeShrinkProgress(internal.outcome_shrink, report.shrink_candidates, stop);
     report.shrink_stopped = ShrinkStopNote(stop, report.shrink_candidates, options);
+    if (internal.outcome_minimum != 0) report.minimum_at_least = internal.outcome_minimum - 1;
     RaceFlipped flipped;
     if (DecodeRaceFlipped(internal.race_flip_told, flipped)) {
       report.race_flipped = std::move(flipped.line);
@@ -252,6 +255,7 @@ int ReportSeed(char** argv, const sim::Options& options, Outcome outcome, int ex
   if (report.verdict == sim::Verdict::kNondeterministic) report.schedule.clear();
   // Reported as found: still say when a bound stopped the search.
   report.shrink_candidates = told.candidates;
+  report.minimum_at_least = told.minimum_at_least;
   report.shrink_stopped = told.not_told.empty() ? ShrinkStopNote(told.stop, told.candidates, options) : told.not_told;
   // With a told report, its run already wrote the report file (rerun.h).
   if (!options.report_json.empty() && told_report.empty())
@@ -315,8 +319,14 @@ int RunMainInWorld(int argc, char** argv, char** envp) {
   } else if (options.shrink != 0) {
     HandLibcCrashesToAFreshImage(argv);
   }
+  // A race another seed of the sweep tells is not described here either.
+  bool told_elsewhere = false;
+  auto tells_failure = [&](const Outcome& failing) {
+    told_elsewhere = kind == RunKind::kSeed && !ClaimsFailure(internal.known_failures, options, failing);
+    return !told_elsewhere;
+  };
   int exit_status = 0;
-  Outcome outcome = RunMain(argc, argv, envp, options, deciding, kind, exit_status);
+  Outcome outcome = RunMain(argc, argv, envp, options, deciding, kind, tells_failure, exit_status);
   // A candidate's mismatch is its answer (a race's flip that cannot be made).
   if (candidate) AnswerRerun(options, internal, outcome, recording, exit_status);
   if (!outcome.schedule_mismatch.empty()) {
@@ -325,6 +335,7 @@ int RunMainInWorld(int argc, char** argv, char** envp) {
     return sim::exit_status::kUsage;
   }
   if (!internal.choice_points_file.empty()) std::ofstream(internal.choice_points_file) << outcome.choice_points;
+  if (told_elsewhere) ReportToldElsewhere(options, outcome);
   return ReportSeed(argv, options, std::move(outcome), exit_status);
 }
 

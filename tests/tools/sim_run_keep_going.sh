@@ -6,7 +6,13 @@ run "$SIM_BIN/sim-run" --seeds 20 --jobs 3 --keep-going --report-json "$TEST_TMP
 expect_eq "$rc" 1 "exit status"
 expect_eq "$(wc -l < "$STANDIN_LOG")" 20 "every seed ran"
 expect_eq "$(sed -n 1p <<< "$out")" "sim-run: failed at seed 2 (2 seeds passed first): exit status 1" "summary"
-expect_eq "$(tail -n 1 <<< "$out")" "sim-run: 3 of 20 seeds failed: 2 (exit status 1), 5 (exit status 1), 17 (exit status 1)" "failure list"
+expect_eq "$(tail -n 4 <<< "$out")" "sim-run: 3 of 20 seeds failed: 2 (exit status 1), 5 (exit status 1), 17 (exit status 1)
+sim-run: 1 distinct failure:
+  exit status 1 (3 seeds, the first 2)
+    replay: SIM_OPTIONS=seed=2 $STANDIN" "failure list, and each distinct failure once"
+# Each distinct failure is said on stderr as it is found (with --jobs 3, not
+# always at its lowest seed).
+expect_matches "$err" "^sim-run: seed (2|5|17) failed: exit status 1 \\(new; replay: SIM_OPTIONS=seed=(2|5|17) $STANDIN\\)$" "said as found"
 expect_eq "$(json_field "$TEST_TMP/r.json" "j['seeds_run'], j['failure']['seed']")" "(20, 2)" "report"
 # Without it, seeds after the failure do not run.
 rm -f "$STANDIN_LOG"

@@ -40,11 +40,12 @@ done
 # The race found first: in BUGGY, between the two writes (a read that a
 # write of its block follows is checked by that write, as TSan does): T1
 # read and wrote before T2 wrote (no harm); T2 first loses an update. In
-# HALF_FIXED (a lock between, so the read is checked), T2 read while T1
-# held the lock to write: run on as it was, T2 writes what it read.
+# HALF_FIXED (a lock between, so the read is checked), the race of T1's
+# read with T2's write, shrunk to no preemption: T2 ran to its end, then
+# T1 read what it wrote (no harm); T1 first reads before T2 writes.
 declare -A matters=(
   [BUGGY]="flipping the order (T2's write before T1's write)"
-  [HALF_FIXED]="running on past the race as found (T2's read before T1's write)"
+  [HALF_FIXED]="flipping the order (T1's read before T2's write)"
 )
 for variant in BUGGY HALF_FIXED; do
   SIM_OPTIONS=races=1:report_json=$variant.json run "./withdraw_$variant"

@@ -84,6 +84,7 @@ std::string ChildOptions(const LaunchSpec& spec, std::uint64_t seed, std::uint64
   if (spec.learns_pct_choice_points) options += ":choice_points_file=" + ChoicePointsPath(spec, seed);
   if (spec.schedule_timeout_ms) options += ":schedule_timeout_ms=" + std::to_string(*spec.schedule_timeout_ms);
   if (!spec.bounded_search.empty()) options += ":progress_file=" + SearchProgressPath(spec);
+  if (!spec.known_failures_dir.empty()) options += ":known_failures=" + spec.known_failures_dir;
   return options;
 }
 
@@ -147,6 +148,7 @@ Outcome ClassifyExit(const LaunchSpec& spec, std::uint64_t seed, int wait_status
   outcome.trace_hash = field("trace_hash");
   outcome.preemptions = field("preemptions");
   outcome.preemptions_before_shrink = field("preemptions_before_shrink");
+  outcome.failure_signature = field("failure_signature");
   outcome.schedules = field("schedules");
   outcome.exhausted = field("exhausted") == "true";
   outcome.replay = field("replay");

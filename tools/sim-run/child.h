@@ -46,6 +46,10 @@ struct LaunchSpec {
   // not for a schedule or a bounded search, nor when SIM_OPTIONS sets
   // pct_choice_points itself.
   bool learns_pct_choice_points = false;
+  // --keep-going: where each seed claims the data race it tells, so that
+  // later seeds meeting the same pair of sites are not shrunk again
+  // (runtime/whole_program/known_failures.h); empty otherwise.
+  std::string known_failures_dir;
 };
 
 // SIM_OPTIONS for `seed`, without report_json: what the replay line sets.
@@ -88,6 +92,7 @@ struct Outcome {
   std::string trace_hash;   // from the child's JSON; empty when it wrote none
   std::string preemptions;  // from the child's JSON (a number); empty when it wrote none
   std::string preemptions_before_shrink;  // likewise
+  std::string failure_signature;          // likewise: the same for the same failure (distinct_failures.h)
   std::string report;                     // the child's stderr
   // A bounded search's process (from its JSON): the schedules it ran, whether
   // it ran all of them, and the command that replays its failing schedule.

@@ -17,6 +17,7 @@
 #include <string>
 
 #include "common/process_notices.h"
+#include "distinct_failures.h"
 
 namespace simrun {
 
@@ -44,7 +45,6 @@ void Explorer::UpdateStatus() {
     status_.Update(seeds_finished_, failures_.size());
     return;
   }
-  if (!status_.active()) return;
   std::ifstream progress(SearchProgressPath(spec_));
   std::uint64_t schedules = 0;
   progress >> schedules;
@@ -181,10 +181,20 @@ void Explorer::Finish(std::uint64_t seed, int status) {
     outcome.pct_choice_points = child.pct_choice_points;
     RelayProcessNotice(outcome.report);
     if (!spec_.bounded_search.empty()) search_outcome_ = outcome;
-    if (!outcome.passed) failures_.emplace(seed, std::move(outcome));
+    if (!outcome.passed) {
+      if (config_.keep_going) SayIfNew(seed, outcome);
+      failures_.emplace(seed, std::move(outcome));
+    }
   }
   unlink(ReportJsonPath(spec_, seed).c_str());
   unlink(StderrPath(spec_, seed).c_str());
+}
+
+void Explorer::SayIfNew(std::uint64_t seed, const Outcome& outcome) {
+  if (!findings_said_.insert(FailureKey(outcome)).second) return;
+  status_.Clear();
+  std::fprintf(stderr, "sim-run: seed %llu failed: %s (new; replay: %s)\n", static_cast<unsigned long long>(seed),
+               FailureHeadline(outcome).c_str(), ReplayCommand(spec_, seed, outcome.pct_choice_points).c_str());
 }
 
 void Explorer::RelayProcessNotice(const std::string& child_stderr) {

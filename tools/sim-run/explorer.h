@@ -24,6 +24,8 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
+#include <string>
 #include <vector>
 
 #include "child.h"
@@ -102,6 +104,10 @@ class Explorer {
   // Server `index` closed its socket. Its seed, unless sim-run was stopping
   // it anyway, runs again in a spawned process; true when the seed ended.
   bool ServerGone(std::size_t index);
+  // --keep-going: a failure unlike any before it in this sweep, said on
+  // stderr as it is found (distinct_failures.h), so that a long sweep's
+  // findings show before its summary.
+  void SayIfNew(std::uint64_t seed, const Outcome& outcome);
   // Says once what a child said once per process (common/process_notices.h).
   void RelayProcessNotice(const std::string& child_stderr);
 
@@ -129,6 +135,7 @@ class Explorer {
   std::map<std::uint64_t, Running> running_;
   std::map<pid_t, std::uint64_t> by_pid_;
   std::map<std::uint64_t, Outcome> failures_;
+  std::set<std::string> findings_said_;  // FailureKey of each failure said (SayIfNew)
   std::uint64_t seeds_run_ = 0;
   std::optional<Outcome> search_outcome_;
 };

@@ -24,12 +24,15 @@
 #include <stdlib.h>
 #include <sys/personality.h>
 #include <sys/signalfd.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <string>
 #include <vector>
@@ -61,6 +64,26 @@ std::string MakeScratchDir() {
   }
   std::fprintf(stderr, "sim-run: cannot create a scratch directory in $TMPDIR or /tmp: %s\n", std::strerror(errno));
   std::exit(kExitUsage);
+}
+
+// --keep-going: the lowest failing seed's report is the one printed, and
+// when a higher seed, running beside it, claimed its race first, its own
+// process told it in a few lines (known_failures.h): it is run once more,
+// alone, to tell it in full, as a sweep with --jobs 1 would have.
+void TellLowestFailure(const LaunchSpec& spec, std::uint64_t seed, Outcome& outcome) {
+  if (spec.known_failures_dir.empty() || outcome.failure_signature.empty()) return;
+  std::ifstream claim(spec.known_failures_dir + "/" + outcome.failure_signature);
+  std::uint64_t told_by = 0;
+  if (!(claim >> told_by) || told_by == seed) return;
+  LaunchSpec alone = spec;
+  alone.known_failures_dir.clear();
+  const pid_t pid = SpawnSeed(alone, seed, outcome.pct_choice_points);
+  int status = 0;
+  if (pid < 0 || waitpid(pid, &status, 0) != pid) return;
+  kill(-pid, SIGKILL);  // whatever it left in its process group
+  Outcome told = ClassifyExit(alone, seed, status, /*timed_out=*/false, "");
+  told.pct_choice_points = outcome.pct_choice_points;
+  if (!told.passed) outcome = std::move(told);
 }
 
 int Main(int argc, char** argv) {
@@ -96,8 +119,13 @@ int Main(int argc, char** argv) {
     run.seeds = 1;
     run.timeout_seconds.reset();
   }
+  if (config.keep_going && spec.bounded_search.empty()) {
+    spec.known_failures_dir = spec.scratch_dir + "/known_failures";
+    if (mkdir(spec.known_failures_dir.c_str(), 0700) != 0) spec.known_failures_dir.clear();  // each seed tells its own
+  }
   Explorer explorer(run, spec, config.fork_server && SpeaksForkServerProtocol(spec.program_path));
-  const std::map<std::uint64_t, Outcome> failures = explorer.Run(signals);
+  std::map<std::uint64_t, Outcome> failures = explorer.Run(signals);
+  if (!failures.empty()) TellLowestFailure(spec, failures.begin()->first, failures.begin()->second);
   std::error_code ignored;
   std::filesystem::remove_all(spec.scratch_dir, ignored);
 

@@ -3,6 +3,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -46,14 +47,19 @@ StatusLine::StatusLine(std::uint64_t total, std::string what)
     : total_(total), what_(std::move(what)), active_(StderrIsATerminal()) {}
 
 std::optional<double> StatusLine::SecondsIfDue() {
-  if (!active_) return std::nullopt;
   const Clock::time_point now = Clock::now();
-  if (shown_ && now - drawn_ < kRedrawEvery) return std::nullopt;
+  if (!active_ && now - std::max(drawn_, started_) < kLogEvery) return std::nullopt;
+  if (active_ && shown_ && now - drawn_ < kRedrawEvery) return std::nullopt;
   drawn_ = now;
   return std::chrono::duration<double>(now - started_).count();
 }
 
 void StatusLine::Draw(const std::string& text) {
+  if (!active_) {
+    std::fprintf(stderr, "sim-run: %s, %s\n", text.c_str(), what_.c_str());
+    std::fflush(stderr);
+    return;
+  }
   // \r and "erase to the end of the line": the line is redrawn in place.
   std::fprintf(stderr, "\rsim-run: %s, %s\x1b[K", text.c_str(), what_.c_str());
   std::fflush(stderr);

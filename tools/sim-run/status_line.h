@@ -4,7 +4,9 @@
 // line on stderr with what is done, how fast, what is left and what failed,
 // redrawn a few times a second and erased when the sweep ends, so the
 // summary and reports print as they always do. When stderr is not a
-// terminal (a CI log, a file) it writes nothing at all.
+// terminal (a CI log, a file) the same line is written once a minute, each
+// on a line of its own, so that a long sweep's log is never silent; a
+// sweep shorter than that writes nothing.
 #ifndef SIM_TOOLS_SIM_RUN_STATUS_LINE_H_
 #define SIM_TOOLS_SIM_RUN_STATUS_LINE_H_
 
@@ -23,6 +25,7 @@ class StatusLine {
   StatusLine(const StatusLine&) = delete;
   StatusLine& operator=(const StatusLine&) = delete;
 
+  // Whether the line is redrawn in place (on a terminal).
   bool active() const { return active_; }
   // Redraws the line if it was last drawn long enough ago.
   void Update(std::uint64_t done, std::uint64_t failures);
@@ -33,8 +36,9 @@ class StatusLine {
   // one; the next Update draws it again.
   void Clear();
 
-  // How often a line is redrawn.
+  // How often a line is redrawn, and written where it cannot be redrawn.
   static constexpr std::chrono::milliseconds kRedrawEvery{250};
+  static constexpr std::chrono::seconds kLogEvery{60};
 
  private:
   using Clock = std::chrono::steady_clock;
@@ -45,7 +49,7 @@ class StatusLine {
 
   std::uint64_t total_;
   std::string what_;
-  bool active_;
+  bool active_;  // on a terminal: redrawn in place; else logged once a minute
   bool shown_ = false;
   Clock::time_point started_ = Clock::now();
   Clock::time_point drawn_{};

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <string>
 
+#include "distinct_failures.h"
 #include "json.h"
 
 namespace simrun {
@@ -121,6 +122,14 @@ void PrintSummary(const Config& config, const LaunchSpec& spec, const std::map<s
     }
     std::printf("sim-run: %zu of %llu seeds failed: %s\n", failures.size(),
                 static_cast<unsigned long long>(config.seeds), list.c_str());
+    const std::vector<DistinctFailure> distinct = DistinctFailures(failures);
+    std::printf("sim-run: %zu distinct failure%s:\n", distinct.size(), distinct.size() == 1 ? "" : "s");
+    for (const DistinctFailure& failure : distinct) {
+      std::printf("  %s (%llu seed%s, the first %llu)\n    replay: %s\n", failure.headline.c_str(),
+                  static_cast<unsigned long long>(failure.seeds), failure.seeds == 1 ? "" : "s",
+                  static_cast<unsigned long long>(failure.first_seed),
+                  FailureReplay(spec, failure.first_seed, failures.at(failure.first_seed)).c_str());
+    }
   }
 }
 

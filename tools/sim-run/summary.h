@@ -13,8 +13,9 @@
 
 namespace simrun {
 
-// Prints the summary on stdout; with --keep-going, a last line lists every
-// failing seed. `failures` are the failing seeds' outcomes, lowest first;
+// Prints the summary on stdout; with --keep-going, a line lists every
+// failing seed, then each distinct failure (distinct_failures.h) with its
+// count of seeds and the replay line of the first. `failures` are the failing seeds' outcomes, lowest first;
 // `search` is a bounded search's one process (else nullptr), whose summary
 // counts schedules instead of seeds.
 void PrintSummary(const Config& config, const LaunchSpec& spec, const std::map<std::uint64_t, Outcome>& failures,
