@@ -141,6 +141,13 @@ bool Ask(const std::vector<std::string>& queries, std::vector<std::string>& answ
 
 }  // namespace
 
+int LentSymbolizerSocket() { return running.owner == getpid() ? running.socket : -1; }
+
+void UseLentSymbolizer(int fd) {
+  if (fcntl(fd, F_SETFD, FD_CLOEXEC) != 0) return;
+  running = {getpid(), /*child=*/-1, fd};  // not ours to kill
+}
+
 std::string Symbolize(const std::string& queries) {
   std::vector<std::string> lines;
   std::vector<std::string> unasked;

@@ -22,6 +22,22 @@ namespace sim::internal {
 // own at its first query rather than share its parent's.
 std::string Symbolize(const std::string& queries);
 
+// Lending the symbolizer to one later process, so that telling a whole
+// program's failure starts it once, not once more in the rerun that tells
+// it (whole_program/rerun.h): a process that has a symbolizer running hands
+// its socket to the processes it starts as kLentSymbolizerFd
+// (LentSymbolizerSocket), and asks it nothing while the one told to use it
+// (symbolizer_fd=) runs; that one asks it instead of starting its own
+// (UseLentSymbolizer), and its debug information is loaded already. Only
+// one process at a time may ask a symbolizer: an answer read by another is
+// lost to the asker.
+inline constexpr int kLentSymbolizerFd = 199;
+// This process's symbolizer's socket, or -1 when it has none running.
+int LentSymbolizerSocket();
+// In a process told to: ask the symbolizer at `fd` (which the lender keeps
+// and ends); an fd that is not open is ignored.
+void UseLentSymbolizer(int fd);
+
 }  // namespace sim::internal
 
 #endif  // SIM_RUNTIME_CORE_SYMBOLIZER_H_

@@ -16,6 +16,7 @@
 
 #include "common/child_environment.h"
 #include "common/fork_server_protocol.h"
+#include "core/symbolizer.h"
 
 namespace sim::internal {
 namespace {
@@ -36,6 +37,10 @@ bool CandidateServer::Run(const std::string& sim_options, Clock::time_point dead
   const Clock::time_point kill_at = deadline + std::chrono::seconds(1);
   if (EnsureServer()) return RunForked(sim_options, kill_at);
   return RunSpawned(sim_options, kill_at);
+}
+
+bool CandidateServer::LendsSymbolizer() const {
+  return server_ >= 0 && !spawn_each_ ? server_has_symbolizer_ : LentSymbolizerSocket() >= 0;
 }
 
 bool CandidateServer::EnsureServer() {
@@ -60,6 +65,7 @@ bool CandidateServer::EnsureServer() {
   }
   server_ = server;
   socket_ = ends[0];
+  server_has_symbolizer_ = LentSymbolizerSocket() >= 0;
   spawn_each_ = false;
   return true;
 }
@@ -146,6 +152,10 @@ pid_t CandidateServer::Spawn(const std::string& sim_options, int fd3) {
   posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
   posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
   posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+  // Lent (core/symbolizer.h); the program's own fds are not near it. First:
+  // the symbolizer's socket may be the fd that fd3 then replaces.
+  if (const int symbolizer = LentSymbolizerSocket(); symbolizer >= 0 && symbolizer != kLentSymbolizerFd)
+    posix_spawn_file_actions_adddup2(&actions, symbolizer, kLentSymbolizerFd);
   if (fd3 >= 0) posix_spawn_file_actions_adddup2(&actions, fd3, 3);
   pid_t child = -1;
   const bool started = posix_spawn(&child, "/proc/self/exe", &actions, nullptr, argv_, environment.envp()) == 0;

@@ -37,6 +37,10 @@ class CandidateServer {
   // for it to end. A candidate still running a second past `deadline` is
   // killed. Returns true when it ended by itself.
   bool Run(const std::string& sim_options, std::chrono::steady_clock::time_point deadline);
+  // Whether the next candidate gets this process's symbolizer as
+  // kLentSymbolizerFd (core/symbolizer.h): the server got it when it
+  // started, a spawned candidate when it is spawned.
+  bool LendsSymbolizer() const;
 
  private:
   using Clock = std::chrono::steady_clock;
@@ -55,6 +59,7 @@ class CandidateServer {
   pid_t server_ = -1;
   int socket_ = -1;
   bool spawn_each_ = false;  // the server could not start or refused
+  bool server_has_symbolizer_ = false;
 };
 
 }  // namespace sim::internal

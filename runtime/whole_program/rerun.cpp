@@ -119,8 +119,13 @@ std::string CandidateRunner::OutcomePath() const {
 
 std::string CandidateRunner::CandidateOptions(const std::string& extra_options) const {
   const char* existing = std::getenv("SIM_OPTIONS");
-  return std::string(existing != nullptr ? existing : "") + extra_options + ":outcome_file=" + OutcomePath();
+  // Every candidate is told whether it holds a lent symbolizer, so that
+  // one not told to use it closes it (its extra options may say "use").
+  const std::string lent = server_.LendsSymbolizer() ? ":lent_symbolizer=1" : "";
+  return std::string(existing != nullptr ? existing : "") + lent + extra_options + ":outcome_file=" + OutcomePath();
 }
+
+std::string CandidateRunner::UseLentSymbolizer() const { return server_.LendsSymbolizer() ? ":lent_symbolizer=2" : ""; }
 
 bool CandidateRunner::Fits(const std::string& extra_options) const {
   return FitsInEnvironment(CandidateOptions(extra_options));
@@ -347,6 +352,9 @@ ToldByRerunning ShrinkAndTellByRerunning(CandidateRunner& candidates, const Opti
     told_options += ":anchored=" + EncodeAnchored(best);
   }
   told_options += race_flipped;
+  // Its frames are named by this process's symbolizer, which has this
+  // program's debug information loaded already.
+  told_options += candidates.UseLentSymbolizer();
   std::optional<CandidateResult> told_run =
       candidates.Run(told_options, budget.deadline() + std::chrono::seconds(10), &told.report);
   if (!told_run || !SameFailure(told_run->outcome, failing)) {

@@ -63,6 +63,9 @@ class CandidateRunner {
   std::size_t OptionsTooLong() const { return options_too_long_; }
   // Whether a candidate given `extra_options` can start at all.
   bool Fits(const std::string& extra_options) const;
+  // The extra option that makes a candidate (the told run) ask this
+  // process's symbolizer rather than start its own; "" when it cannot.
+  std::string UseLentSymbolizer() const;
 
  private:
   // Where a candidate writes its outcome, and the SIM_OPTIONS it is given.

@@ -26,6 +26,7 @@
 #include <stdexcept>
 
 #include "common/exit_status.h"
+#include "core/symbolizer.h"
 #include "core/thread_local_switch.h"
 #include "core/world.h"
 #include "explore/crash_guard.h"
@@ -314,6 +315,11 @@ int RunMainInWorld(int argc, char** argv, char** envp) {
   const RunKind kind = !candidate                     ? RunKind::kSeed
                        : internal.outcome_report != 0 ? RunKind::kToldCandidate
                                                       : RunKind::kCandidate;
+  if (internal.lent_symbolizer == 2) {
+    UseLentSymbolizer(kLentSymbolizerFd);
+  } else if (internal.lent_symbolizer == 1) {
+    close(kLentSymbolizerFd);
+  }
   if (candidate) {
     AnswerLibcCrashes(internal);
   } else if (options.shrink != 0) {
