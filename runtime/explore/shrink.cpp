@@ -75,10 +75,6 @@ Options CandidateOptions(const Options& options, const Outcome& failing) {
   return candidate;
 }
 
-bool ShrinkSearchReduces(const Options& options) {
-  return options.por != 0 && (options.races == 0 || options.halt_on_race == 0);
-}
-
 std::vector<AnchoredDecision> RemovePreemptions(const Outcome& failing, ShrinkBudget& budget,
                                                 const ReplayAnchored& replay, ShrinkResult& result) {
   std::vector<AnchoredDecision> best = failing.anchored;
@@ -147,14 +143,12 @@ ShrinkResult ShrinkFailure(const std::function<void()>& body, const Options& giv
   // need not be the fewest preemptions: the few the bug needs may sit
   // elsewhere. Bounded exhaustive search from 0 preemptions upwards finds
   // the fewest, when the budget allows.
-  Options search_options = options;
-  if (!ShrinkSearchReduces(options)) search_options.por = 0;
   std::uint64_t searched_below = 0;  // every schedule with fewer preemptions was tried, and none failed so
   for (std::uint32_t bound = 0; options.shrink != 0 && bound < best_preemptions && result.stop == ShrinkStop::kDone;
        ++bound) {
     std::unique_ptr<Strategy> dfs = MakeDfsStrategy(bound);
-    ExecutionRunner schedules(search_options, dfs.get(), [&](Strategy* deciding, std::string_view) {
-      return RunInWorld(body, search_options, *deciding, seed);
+    ExecutionRunner schedules(options, dfs.get(), [&](Strategy* deciding, std::string_view) {
+      return RunInWorld(body, options, *deciding, seed);
     });
     while (!dfs->Exhausted()) {
       if (!budget.Take(result)) break;

@@ -95,16 +95,6 @@ class ShrinkBudget {
 // the limits it was found under.
 Options CandidateOptions(const Options& options, const Outcome& failing);
 
-// Whether shrinking's bounded phase may run one order of steps that touch
-// different memory (partial-order reduction, options.por). Not while a
-// data race ends an execution (races=1, halt_on_race=1): an order is
-// reversed only where an execution ran it, and one that ends at a race
-// other than the failure's never runs what follows, so the schedules that
-// reach the failure past it are never tried (lazy_registry seed 2's race
-// stayed at 7 preemptions, where its minimum is 1). A search for any
-// failure (dfs:P) is not cut so: it stops at that race.
-bool ShrinkSearchReduces(const Options& options);
-
 // The report's line for a search a bound cut short ("" for kDone), e.g.
 // "shrinking stopped by the time cap (shrink_budget_ms=5000) after 412
 // candidates; the result depends on machine speed".

@@ -31,8 +31,8 @@ bool BoundedSearch::Record(const std::vector<ChoiceRecord>& choices, bool reduce
   auto offer = [](Frame& frame, ThreadId thread) {
     if (std::find(frame.order.begin(), frame.order.end(), thread) == frame.order.end()) frame.order.push_back(thread);
   };
-  for (std::size_t depth = 0; depth < stack_.size() && reduced; ++depth) {
-    for (ThreadId thread : choices[depth].also_try) offer(stack_[depth], thread);
+  for (std::size_t depth = 0; depth < stack_.size(); ++depth) {
+    for (ThreadId thread : reduced ? choices[depth].also_try : choices[depth].enabled) offer(stack_[depth], thread);
   }
   for (std::size_t depth = stack_.size(); depth < choices.size(); ++depth) {
     Frame frame;

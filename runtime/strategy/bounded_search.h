@@ -17,7 +17,9 @@
 // A reduced execution (one whose races were found: race_reversal.h) offers
 // at each choice point only the default and the threads its races asked
 // for, there or in any later execution through the same point; an execution
-// that was not reduced offers every enabled thread.
+// that was not reduced (one a data race ended, which never ran what follows
+// it) offers every enabled thread at each of its points, those it shares
+// with earlier executions included.
 #ifndef SIM_RUNTIME_BOUNDED_SEARCH_H_
 #define SIM_RUNTIME_BOUNDED_SEARCH_H_
 

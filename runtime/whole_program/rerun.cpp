@@ -313,10 +313,9 @@ ToldByRerunning ShrinkAndTellByRerunning(CandidateRunner& candidates, const Opti
     BoundedSearch search(bound);
     while (!search.Exhausted()) {
       if (!budget.Take(progress)) break;
-      std::optional<CandidateResult> result =
-          candidates.Run(candidate_options + (ShrinkSearchReduces(options) ? RaceReversalOption(options) : "") +
-                             ":anchored=" + EncodeAnchored(search.Prefix()),
-                         budget.deadline());
+      std::optional<CandidateResult> result = candidates.Run(
+          candidate_options + RaceReversalOption(options) + ":anchored=" + EncodeAnchored(search.Prefix()),
+          budget.deadline());
       if (!result) break;
       ++answered;
       if (SameFailure(result->outcome, failing) && result->outcome.preemptions < best_preemptions) {
