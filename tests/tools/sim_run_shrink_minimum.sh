@@ -1,6 +1,7 @@
-# Shrinking a data race reaches the fewest preemptions that make the same
-# pair of sites race first, and says so only when it proved it: with its
-# budget cut short, the report says how far the proof got.
+# Shrinking reaches the fewest preemptions, and says so only when it proved
+# it: a data race's (the same pair of sites racing first), and a failure
+# that needs two and three ordered preemptions; with its budget cut short,
+# the report says how far the proof got.
 # lazy_registry seed 2 races on next_id_ (the two writes of `next_id_++`):
 # one preemption suffices (T1 preempted after its write, before it
 # publishes the client, so T2 builds one too); the search that reduced
@@ -33,4 +34,46 @@ expect_matches "$(json_field cut.json "j['minimum_at_least']")" "^[0-9]+$" "the 
 # Without shrinking, no claim either way.
 SIM_OPTIONS=seed=2:shrink=0 run "$program"
 expect_matches "$err" $'\n  preemptions: [0-9]+\n' "shrink=0: the count alone"
+
+# A failure that needs several ordered preemptions: two workers take turns
+# on an atomic stage, and the program fails only when they alternate all
+# the way (ROUNDS_A + ROUNDS_B - 2 preemptions). No schedule with one
+# fewer fails (dfs), and the lowest failing seed's report is shrunk to
+# exactly that many, proven.
+cat > alternation.cpp <<'CPP'
+#include <atomic>
+#include <cstdio>
+#include <thread>
+std::atomic<int> stage{0};
+int main() {
+  std::thread a([] {
+    for (int i = 0; i < ROUNDS_A; ++i) {
+      if (stage.load() == 2 * i) stage.store(2 * i + 1);
+    }
+  });
+  std::thread b([] {
+    for (int i = 0; i < ROUNDS_B; ++i) {
+      if (stage.load() == 2 * i + 1) stage.store(2 * i + 2);
+    }
+  });
+  a.join();
+  b.join();
+  if (stage.load() == ROUNDS_A + ROUNDS_B) {
+    std::fprintf(stderr, "the workers alternated all the way\n");
+    return 1;
+  }
+}
+CPP
+for rounds in "2 2" "3 2"; do
+  read -r rounds_a rounds_b <<< "$rounds"
+  needs=$((rounds_a + rounds_b - 2))
+  binary="alternation_${rounds_a}_${rounds_b}"
+  run "$SIM_BIN/sim-clang++" -std=c++20 -O1 -g -DROUNDS_A=$rounds_a -DROUNDS_B=$rounds_b alternation.cpp -o "$binary"
+  expect_eq "$rc" 0 "sim-clang++: $err"
+  run "$SIM_BIN/sim-run" --strategy "dfs:$((needs - 1))" -- "./$binary"
+  expect_eq "$rc" 0 "$binary: no schedule with fewer than $needs preemptions fails: $out $err"
+  run "$SIM_BIN/sim-run" --seeds 3000 --jobs 2 -- "./$binary"
+  expect_eq "$rc" 1 "$binary: a seed fails: $out $err"
+  expect_matches "$out" $'\n  preemptions: '"$needs"$' \\(shrunk from [0-9]+\\)\n' "$binary: shrunk to exactly $needs, proven"
+done
 echo PASS
