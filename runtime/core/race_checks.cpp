@@ -29,6 +29,7 @@
 #include "core/site.h"
 #include "core/uninstrumented_library.h"
 #include "race/race_detector.h"
+#include "sim/internal/site_hash.h"
 
 namespace sim::internal {
 namespace {
@@ -272,7 +273,7 @@ void World::CheckFreeForRace(const void* block, std::size_t size, const void* fr
   // The site a free's write is remembered and reported at: free itself, as
   // TSan names it; the report's callers (walked at the race) name the
   // user's code that freed it.
-  static const __sim_site kFreeSite = {"", "free", 0, 0, 0, 0};
+  static const __sim_site kFreeSite = {"", "free", 0, 0, SiteHash("free", 0), 0};
   ForeignCodeEdge(*this, /*after_point=*/true);
   const auto begin = reinterpret_cast<std::uintptr_t>(block);
   if (const std::optional<Race> race = races_->Free(running_->id, begin, begin + size, &kFreeSite, choice_points_))
@@ -336,12 +337,7 @@ void CallMayLeaveForeignCode(World& world, const void* callee, CallArguments arg
 std::uint64_t RaceSitesKey(const Race& race) {
   auto key = [](const void* access_site) -> std::uint64_t {
     const auto* site = static_cast<const __sim_site*>(access_site);
-    if (site == nullptr) return 0;
-    if (site->hash != 0) return site->hash;
-    std::uint64_t hash = 14695981039346656037ULL;  // FNV-1a 64 of the function's name
-    for (const char* c = site->function; c != nullptr && *c != '\0'; ++c)
-      hash = (hash ^ static_cast<unsigned char>(*c)) * 1099511628211ULL;
-    return hash;
+    return site != nullptr ? site->hash : 0;
   };
   const auto [low, high] = std::minmax(key(race.current.site), key(race.previous.site));
   return (low * 0x9e3779b97f4a7c15ULL) ^ high;

@@ -61,7 +61,7 @@ struct RaceToTell {
 
 // The race's pair of sites in either order, by where they are in the
 // source (the pass's hash of file and line; a libc call's site, free or
-// strerror_r, by its name): the same for the same race in every process
+// strerror_r, hashes its name the same way): the same for the same race in every process
 // and at any load address, so a shrinking candidate, a flip and a later
 // seed of a sweep are compared with the race as found without naming a
 // frame.

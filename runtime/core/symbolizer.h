@@ -27,7 +27,7 @@ std::string Symbolize(const std::string& queries);
 // it (whole_program/rerun.h): a process that has a symbolizer running hands
 // its socket to the processes it starts as kLentSymbolizerFd
 // (LentSymbolizerSocket), and asks it nothing while the one told to use it
-// (symbolizer_fd=) runs; that one asks it instead of starting its own
+// (lent_symbolizer=2) runs; that one asks it instead of starting its own
 // (UseLentSymbolizer), and its debug information is loaded already. Only
 // one process at a time may ask a symbolizer: an answer read by another is
 // lost to the asker.

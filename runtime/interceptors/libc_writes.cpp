@@ -15,6 +15,7 @@
 
 #include "core/world.h"
 #include "interceptors/real_function.h"
+#include "sim/internal/site_hash.h"
 
 using namespace sim::internal;
 
@@ -34,7 +35,7 @@ void WroteString(const char* buffer, std::size_t length, const __sim_site& funct
   current_world->CheckLibraryWriteForRace(buffer, StringWritten(buffer, length), function, called_from);
 }
 
-const __sim_site kStrerrorR = {"", "strerror_r", 0, 0, 0, 0};
+const __sim_site kStrerrorR = {"", "strerror_r", 0, 0, SiteHash("strerror_r", 0), 0};
 }  // namespace
 
 extern "C" {

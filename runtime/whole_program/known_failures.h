@@ -9,7 +9,7 @@
 // claimed reports its race in a few lines, from the pass's sites alone,
 // and sim-run counts it with the first. Which seed claims first depends on
 // timing when seeds run side by side; sim-run reruns the lowest failing
-// seed in full when its report was not told (tools/sim-run/explorer.h).
+// seed in full when its report was not told (tools/sim-run/main.cpp).
 // race_shrink=all tells every seed's race.
 #ifndef SIM_RUNTIME_WHOLE_PROGRAM_KNOWN_FAILURES_H_
 #define SIM_RUNTIME_WHOLE_PROGRAM_KNOWN_FAILURES_H_
