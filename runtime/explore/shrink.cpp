@@ -79,24 +79,47 @@ std::vector<AnchoredDecision> RemovePreemptions(const Outcome& failing, ShrinkBu
                                                 const ReplayAnchored& replay, ShrinkResult& result) {
   std::vector<AnchoredDecision> best = failing.anchored;
   std::uint64_t best_preemptions = failing.preemptions;
-  for (bool improved = true; improved;) {
-    improved = false;
-    for (std::size_t i = best.size(); i-- > 0;) {
-      if (!best[i].preemption) continue;
-      if (!budget.Take(result)) return best;
-      std::vector<AnchoredDecision> candidate = best;
+  // Removes the preemptions at `at`; true, with `best` the execution that
+  // candidate ran, when it failed the same way with fewer preemptions.
+  auto try_removing = [&](const std::vector<std::size_t>& at) {
+    std::vector<AnchoredDecision> candidate = best;
+    for (std::size_t i : at) {
       candidate[i].preemption = false;
       candidate[i].deferred = true;  // the switch waits until the preempted thread stops by itself
-      Outcome outcome = replay(candidate);
-      if (SameFailure(outcome, failing) && outcome.preemptions < best_preemptions) {
-        best = std::move(outcome.anchored);
-        best_preemptions = outcome.preemptions;
-        improved = true;
-        break;
-      }
+    }
+    Outcome outcome = replay(candidate);
+    if (!SameFailure(outcome, failing) || outcome.preemptions >= best_preemptions) return false;
+    best = std::move(outcome.anchored);
+    best_preemptions = outcome.preemptions;
+    return true;
+  };
+  // As delta debugging does: all of them at once, then in `chunks` parts
+  // (last first), doubling the parts after a round that removes none, down
+  // to one preemption at a time. A race or a bug that needs none or few of
+  // the preemptions a seed made is reached in a few candidates rather than
+  // one per preemption.
+  for (std::size_t chunks = 1;;) {
+    std::vector<std::size_t> preempting;
+    for (std::size_t i = 0; i < best.size(); ++i) {
+      if (best[i].preemption) preempting.push_back(i);
+    }
+    if (preempting.empty()) return best;
+    chunks = std::min(chunks, preempting.size());
+    bool removed = false;
+    for (std::size_t chunk = chunks; chunk-- > 0 && !removed;) {
+      const std::size_t begin = preempting.size() * chunk / chunks;
+      const std::size_t end = preempting.size() * (chunk + 1) / chunks;
+      if (!budget.Take(result)) return best;
+      removed = try_removing(std::vector<std::size_t>(preempting.begin() + begin, preempting.begin() + end));
+    }
+    if (removed) {
+      chunks = std::max<std::size_t>(chunks / 2, 1);
+    } else if (chunks == preempting.size()) {
+      return best;  // no single preemption can go
+    } else {
+      chunks *= 2;
     }
   }
-  return best;
 }
 
 ShrinkResult ShrinkFailure(const std::function<void()>& body, const Options& given, std::uint64_t seed,

@@ -108,9 +108,10 @@ bool SameFailure(const Outcome& candidate, const Outcome& failing);
 // Runs one execution that follows `decisions` leniently (anchored replay).
 using ReplayAnchored = std::function<Outcome(const std::vector<AnchoredDecision>& decisions)>;
 
-// The greedy phase: takes preemptions out one at a time (each turned into a
-// deferred switch), keeping every removal that still fails the same way,
-// until none does or `budget` refuses a candidate (recorded in `result`).
+// The greedy phase: takes preemptions out (each turned into a deferred
+// switch), all at once first, then in halves, quarters and so on down to
+// one at a time, keeping every removal that still fails the same way, until
+// no single one does or `budget` refuses a candidate (recorded in `result`).
 std::vector<AnchoredDecision> RemovePreemptions(const Outcome& failing, ShrinkBudget& budget,
                                                 const ReplayAnchored& replay, ShrinkResult& result);
 std::uint64_t PreemptionsIn(const std::vector<AnchoredDecision>& decisions);
