@@ -14,12 +14,14 @@ SIM_OPTIONS or sim-run) and the failing examples of examples/programs/, it measu
   - the cost of a dfs schedule against a seed: sim-run --seeds 1000 --jobs 1 (random seeds)
     and sim-run --strategy dfs:2 --seeds 1000 on the first fixed program, interleaved.
 With --compare DIR, the same failing seeds of another build's programs (an older commit's
-sim-clang++) shrink beside this build's, interleaved.
+sim-clang++) shrink beside this build's, interleaved. --alternations A+B,... adds
+bench/programs/alternation.cpp built with sim-clang++ -DROUNDS_A=A -DROUNDS_B=B: a failure that
+needs exactly A+B-2 ordered preemptions (dfs up to bound A+B-2 for its minimum).
 Every run is given SIM_OPTIONS=races=0, so what is found and shrunk is each bug's own failure
 (many are data races the detector would report first: bench/race_finding.py).
 
   python3 bench/whole_program_bugs.py [--build-dir build] [--rounds 3] [--cap 20000]
-                                      [--programs a,b,...]
+                                      [--programs a,b,...] [--alternations 2+2,3+2,3+3]
 """
 
 import argparse
@@ -118,6 +120,21 @@ def schedule_rate(build, program, rounds, count=1000):
           f"seeds/s over schedules/s {seed_rate / schedule_rate:.2f}, medians of {rounds}")
 
 
+def alternations(build, pairs, directory):
+    """bench/programs/alternation.cpp built once per A+B in `pairs`: [(name, needs, binary)]."""
+    source = os.path.join(os.path.dirname(os.path.abspath(__file__)), "programs", "alternation.cpp")
+    built = []
+    for pair in filter(None, pairs.split(",")):
+        rounds_a, rounds_b = (int(word) for word in pair.split("+"))
+        binary = os.path.join(directory, f"alternation_{rounds_a}_{rounds_b}")
+        code, _, err, _ = run([os.path.join(build, "bin", "sim-clang++"), "-std=c++20", "-O1", "-g",
+                               f"-DROUNDS_A={rounds_a}", f"-DROUNDS_B={rounds_b}", source, "-o", binary])
+        if code != 0:
+            sys.exit(f"sim-clang++ {source}: {err}")
+        built.append((f"alternation {rounds_a}+{rounds_b}", rounds_a + rounds_b - 2, binary))
+    return built
+
+
 def variants(build, only):
     bugs = os.path.join(build, "bin", "bugs")
     rows = []
@@ -142,6 +159,8 @@ def main():
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--cap", type=int, default=20000, help="schedules per dfs bound at most")
     parser.add_argument("--programs", default="", help="only these programs (comma-separated)")
+    parser.add_argument("--alternations", default="",
+                        help="alternation programs to add, A+B each (comma-separated): A+B-2 preemptions needed")
     parser.add_argument("--compare", default="",
                         help="a directory of another build's programs (<program>[_half_fixed]_whole and the "
                              "examples, built by an older sim-clang++) whose shrinking runs beside this build's")
@@ -156,7 +175,12 @@ def main():
     times = []
     compared_times = []
     ratio_rows = []
-    for program, variant, binary in variants(build, only):
+    scratch = tempfile.TemporaryDirectory()
+    # (program, variant, binary, the highest dfs bound tried for its minimum)
+    rows = [(program, variant, binary, 3) for program, variant, binary in variants(build, only)]
+    rows += [(name, "alternation", binary, max(3, needs))
+             for name, needs, binary in alternations(build, args.alternations, scratch.name)]
+    for program, variant, binary, max_bound in rows:
         if variant == "fixed":
             bounds = minimum(build, binary, 2, args.cap)
             counts = ", ".join(f"dfs:{b} {n}{'' if done else '+'}" for b, n, _, done in bounds)
@@ -164,7 +188,7 @@ def main():
             print(f"| `{program}` | fixed | {'clean within 2' if clean else 'NOT proven'} | {counts} | | | |" +
                   (" | |" if compare else ""), flush=True)
             continue
-        bounds = minimum(build, binary, 3, args.cap)
+        bounds = minimum(build, binary, max_bound, args.cap)
         needs = next((b for b, _, failed, _ in bounds if failed), None)
         counts = ", ".join(f"dfs:{b} {n}{'' if done or failed else '+'}" for b, n, failed, done in bounds)
         code, _, _, _, result = sim_run(build, ["--seeds", "10000", "--jobs", "1", "--no-shrink"], binary)

@@ -145,9 +145,28 @@ __attribute__((noinline)) std::vector<const void*> CaptureCallers(const void* st
 
 void SiteNamer::Add(const Site& site) {
   if (site.source != nullptr) return;  // named from its descriptor
-  for (const void* frame : site.frames) {
-    if (frame != nullptr) pending_.push_back(frame);
-  }
+  for (const void* frame : site.frames) Add(frame);
+}
+
+void SiteNamer::Add(const void* return_address) {
+  if (return_address != nullptr) pending_.push_back(return_address);
+}
+
+std::string SiteNamer::CodeQuery(const void* address) {
+  const Module* module = ModuleOf(address);
+  if (module == nullptr) return "";
+  char line[4200];
+  // A return address points after the call; step back into it.
+  std::snprintf(line, sizeof line, "\"%s\" 0x%zx\n", module->path.c_str(),
+                reinterpret_cast<std::uintptr_t>(address) - 1 - module->bias);
+  return line;
+}
+
+void SiteNamer::AskAhead() {
+  std::string queries;
+  for (const void* address : pending_) queries += CodeQuery(address);
+  pending_.clear();
+  if (!queries.empty()) ::sim::internal::AskAhead(queries);
 }
 
 void SiteNamer::SymbolizePending() {
@@ -173,14 +192,7 @@ void SiteNamer::SymbolizePending() {
   }
   addresses = std::move(in_modules);
   if (addresses.empty()) return;
-  for (const void* address : addresses) {
-    const Module* module = ModuleOf(address);
-    char line[4200];
-    // A return address points after the call; step back into it.
-    std::snprintf(line, sizeof line, "\"%s\" 0x%zx\n", module != nullptr ? module->path.c_str() : "?",
-                  module != nullptr ? reinterpret_cast<std::uintptr_t>(address) - 1 - module->bias : 0);
-    input += line;
-  }
+  for (const void* address : addresses) input += CodeQuery(address);
 
   const std::string output = Symbolize(input);
 

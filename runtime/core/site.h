@@ -72,6 +72,11 @@ std::vector<const void*> CaptureCallers(const void* stack_low, const void* stack
 class SiteNamer {
  public:
   void Add(const Site& site);          // queue its frames for symbolization
+  void Add(const void* return_address);
+  // Hands what is queued to the symbolizer without waiting for it
+  // (core/symbolizer.h AskAhead), and forgets it: for the process that will
+  // lend the symbolizer to the one that names these frames.
+  void AskAhead();
   std::string Name(const Site& site);  // "file.cpp:42" or "function+0x12 (module)"
   // Name in its parts: `where` is the file's basename when the site has a
   // line, else the whole name without one (`f() (libx.so)`, `libx.so+0x12`).
@@ -111,6 +116,8 @@ class SiteNamer {
     unsigned line = 0;
   };
   void SymbolizePending();
+  // llvm-symbolizer's query for the call before `address` ("" outside every module).
+  static std::string CodeQuery(const void* address);
   const std::vector<Frame>* FramesAt(const void* address);
   const std::vector<Frame>* UserFrame(const Site& site, const Frame** frame);
 

@@ -45,6 +45,8 @@ struct SymbolizerProcess {
 };
 SymbolizerProcess running;
 std::unordered_map<std::string, std::string> answered;
+// Written by AskAhead to `running`, in order, and not yet answered.
+std::vector<std::string> asked_ahead;
 
 void Stop() {
   if (running.socket >= 0) close(running.socket);
@@ -53,6 +55,7 @@ void Stop() {
     waitpid(running.child, nullptr, 0);
   }
   running = SymbolizerProcess{};
+  asked_ahead.clear();
 }
 
 bool Start() {
@@ -119,15 +122,36 @@ bool ReadAnswers(std::size_t count, std::vector<std::string>& answers) {
   return true;
 }
 
+// This process's own symbolizer, started if none runs; false when none can be.
+bool EnsureRunning() {
+  if (running.owner == getpid()) return true;
+  if (running.socket >= 0) close(running.socket);  // the parent's, inherited by fork
+  running = SymbolizerProcess{};
+  asked_ahead.clear();  // the parent's too
+  return Start();
+}
+
+// The queries of `queries` (one or more lines) not answered yet, each with
+// its newline.
+std::vector<std::string> SplitQueries(const std::string& queries, std::vector<std::string>* all = nullptr) {
+  std::vector<std::string> unasked;
+  for (std::size_t begin = 0; begin < queries.size();) {
+    std::size_t end = queries.find('\n', begin);
+    end = end == std::string::npos ? queries.size() : end + 1;
+    std::string line = queries.substr(begin, end - begin);
+    if (line.back() != '\n') line += '\n';
+    begin = end;
+    if (!answered.contains(line)) unasked.push_back(line);
+    if (all != nullptr) all->push_back(std::move(line));
+  }
+  return unasked;
+}
+
 // The answers to `queries` (lines with their newlines), from the running
 // symbolizer, started or restarted as needed; false when none answers.
 bool Ask(const std::vector<std::string>& queries, std::vector<std::string>& answers) {
   for (int attempt = 0; attempt < 2; ++attempt) {
-    if (running.owner != getpid()) {
-      if (running.socket >= 0) close(running.socket);  // the parent's, inherited by fork
-      running = SymbolizerProcess{};
-      if (!Start()) return false;
-    }
+    if (!EnsureRunning()) return false;
     answers.clear();
     bool ok = true;
     for (std::size_t first = 0; ok && first < queries.size(); first += kQueriesPerWrite) {
@@ -151,18 +175,37 @@ void UseLentSymbolizer(int fd) {
   running = {getpid(), /*child=*/-1, fd};  // not ours to kill
 }
 
-std::string Symbolize(const std::string& queries) {
-  std::vector<std::string> lines;
-  std::vector<std::string> unasked;
-  for (std::size_t begin = 0; begin < queries.size();) {
-    std::size_t end = queries.find('\n', begin);
-    end = end == std::string::npos ? queries.size() : end + 1;
-    std::string line = queries.substr(begin, end - begin);
-    if (line.back() != '\n') line += '\n';
-    begin = end;
-    if (!answered.contains(line)) unasked.push_back(line);
-    lines.push_back(std::move(line));
+void AskAhead(const std::string& queries) {
+  ReadAnswersAskedAhead();
+  if (!EnsureRunning()) return;
+  std::vector<std::string> unasked = SplitQueries(queries);
+  if (unasked.size() > kQueriesAskedAhead) unasked.resize(kQueriesAskedAhead);
+  std::string text;
+  for (const std::string& line : unasked) text += line;
+  // Few enough to fit the socket's buffer: the write does not wait for the
+  // symbolizer to read.
+  if (!SendAll(text)) {
+    Stop();
+    return;
   }
+  asked_ahead = std::move(unasked);
+}
+
+void ReadAnswersAskedAhead() {
+  if (asked_ahead.empty()) return;
+  std::vector<std::string> answers;
+  if (running.owner != getpid() || !ReadAnswers(asked_ahead.size(), answers)) {
+    Stop();
+    return;
+  }
+  for (std::size_t i = 0; i < asked_ahead.size(); ++i) answered[asked_ahead[i]] = std::move(answers[i]);
+  asked_ahead.clear();
+}
+
+std::string Symbolize(const std::string& queries) {
+  ReadAnswersAskedAhead();
+  std::vector<std::string> lines;
+  std::vector<std::string> unasked = SplitQueries(queries, &lines);
   if (!unasked.empty()) {
     std::vector<std::string> answers;
     if (!Ask(unasked, answers)) return "";

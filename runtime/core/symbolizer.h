@@ -1,8 +1,10 @@
-// symbolizer.h: one llvm-symbolizer process per process, for the life of
-// the process, and every answer it gave kept.
+// symbolizer.h: one symbolizer process per process (tools/sim-symbolizer,
+// else llvm-symbolizer), for the life of the process, and every answer it
+// gave kept.
 //
-// Starting llvm-symbolizer costs more than a small execution (it loads
-// libLLVM and the program's debug information: 0.1-0.3 s), and a report
+// Starting a symbolizer can cost more than a small execution
+// (llvm-symbolizer loads libLLVM: about 0.1 s; sim-symbolizer about 10 ms;
+// then the program's debug information, tens of ms), and a report
 // names its sites in several passes (the race's callers, where each thread
 // was created, the global, the threads at failure), each a SiteNamer of its
 // own. TSan keeps one symbolizer process and asks it line by line; so does
@@ -10,6 +12,7 @@
 #ifndef SIM_RUNTIME_CORE_SYMBOLIZER_H_
 #define SIM_RUNTIME_CORE_SYMBOLIZER_H_
 
+#include <cstddef>
 #include <string>
 
 namespace sim::internal {
@@ -21,6 +24,18 @@ namespace sim::internal {
 // is answered from what was kept. A forked child starts a symbolizer of its
 // own at its first query rather than share its parent's.
 std::string Symbolize(const std::string& queries);
+
+// Writes `queries` (as Symbolize takes them) to this process's symbolizer,
+// started if it is not running, without waiting for the answers: it loads
+// the debug information they need while this process goes on (a whole
+// program's failure is shrunk by rerunning it meanwhile). Their answers are
+// read, and kept, by the next Symbolize or ReadAnswersAskedAhead. At most
+// kQueriesAskedAhead are written; the rest are dropped.
+void AskAhead(const std::string& queries);
+inline constexpr std::size_t kQueriesAskedAhead = 64;
+// Reads the answers AskAhead is owed. Before lending the symbolizer: the
+// borrower would read them as its own.
+void ReadAnswersAskedAhead();
 
 // Lending the symbolizer to one later process, so that telling a whole
 // program's failure starts it once, not once more in the rerun that tells

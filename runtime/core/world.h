@@ -95,6 +95,11 @@ class World {
   // thread's state and site, the last events, and (with KeepWholeTrace) the
   // story. Symbolizes, so only the execution that is reported pays for it.
   void DescribeFailure(Outcome& outcome);
+  // Hands the frames a description of this failure would name (the race's
+  // stack, each thread's site and creator) to the symbolizer without
+  // waiting (SiteNamer::AskAhead): a whole program's failure is described
+  // by a rerun of it, which borrows this process's symbolizer.
+  void AskSymbolizerAhead() const;
 
   // --- for interceptors and hooks, on a simulated thread ---
   SimThread& running() { return *running_; }

@@ -21,6 +21,20 @@ void World::DescribeFailure(Outcome& outcome) {
   }
 }
 
+void World::AskSymbolizerAhead() const {
+  SiteNamer namer;
+  if (race_to_tell_) {
+    for (const void* frame : race_to_tell_->walked) namer.Add(frame);
+    namer.Add(race_to_tell_->frameless_caller);
+  }
+  for (const auto& thread : threads_) {
+    namer.Add(thread->last_site);
+    namer.Add(thread->created_at);
+    namer.Add(thread->created_after);
+  }
+  namer.AskAhead();
+}
+
 std::string World::DescribeDeadlock() const {
   std::size_t blocked = 0;
   for (auto& thread : threads_) blocked += thread->state == ThreadState::kBlocked;

@@ -46,10 +46,16 @@ Outcome RunInWorld(const std::function<void()>& body, const Options& options, St
   if (telling.whole_trace || telling.events_in_outcome || !telling.timeline.empty()) world.KeepWholeTrace();
   if (!telling.keep_decisions) world.ForgetDecisions();
   Outcome outcome = world.Run(body, telling.main_tcb);
-  if (ShouldDescribe(telling.describe, outcome) && (!telling.tells_failure || telling.tells_failure(outcome)))
-    world.DescribeFailure(outcome);
+  bool told_by_rerun = false;
+  if (ShouldDescribe(telling.describe, outcome) && (!telling.tells_failure || telling.tells_failure(outcome))) {
+    if (telling.told_by_rerun) {
+      world.AskSymbolizerAhead();
+      told_by_rerun = telling.told_by_rerun(outcome);
+    }
+    if (!told_by_rerun) world.DescribeFailure(outcome);
+  }
   if (telling.events_in_outcome) outcome.events = world.whole_trace();
-  MaybeWriteTimeline(telling, world, outcome, seed);
+  if (!told_by_rerun) MaybeWriteTimeline(telling, world, outcome, seed);
   return outcome;
 }
 

@@ -44,6 +44,13 @@ struct Telling {
   // it (a sweep's earlier seed met the same race), and this one need not
   // name the frames it will not print.
   std::function<bool(const Outcome&)> tells_failure = nullptr;
+  // Offered a failure this process tells, before it is described and while
+  // its world still stands: true when it was told by rerunning it (a whole
+  // program's seed, whose told rerun names the frames), so that this run is
+  // neither described nor drawn as a timeline. The world's frames are asked
+  // of the symbolizer first (World::AskSymbolizerAhead), to be named by the
+  // rerun that tells them.
+  std::function<bool(const Outcome&)> told_by_rerun = nullptr;
 };
 
 // Runs `body` as T0 of a world for `seed` over `deciding`, in this process.

@@ -5,18 +5,38 @@
 
 namespace sim::internal {
 
+AnchoredDecision BoundedSearch::DecisionAt(const Frame& frame) {
+  const ThreadId chosen = frame.order[frame.index];
+  return {frame.at.current, frame.at.current_points, chosen, frame.at.current_enabled && chosen != frame.at.current,
+          false};
+}
+
 std::vector<AnchoredDecision> BoundedSearch::Prefix() const {
   std::vector<AnchoredDecision> prefix;
   for (const Frame& frame : stack_) {
     // The default needs no decision: an execution takes it wherever it has
     // none. A long execution's prefix of every choice was too long to pass
     // to a candidate process (185 KB for concurrentqueue's 16th schedule).
-    if (frame.index == 0) continue;
-    const ThreadId chosen = frame.order[frame.index];
-    prefix.push_back({frame.at.current, frame.at.current_points, chosen,
-                      frame.at.current_enabled && chosen != frame.at.current, false});
+    if (frame.index != 0) prefix.push_back(DecisionAt(frame));
   }
   return prefix;
+}
+
+std::vector<std::vector<AnchoredDecision>> BoundedSearch::PrefixesAhead(std::size_t count) const {
+  std::vector<std::vector<AnchoredDecision>> ahead;
+  for (std::size_t depth = stack_.size(); depth-- > 0 && ahead.size() < count;) {
+    Frame next = stack_[depth];
+    while (ahead.size() < count && ++next.index < next.order.size()) {
+      if (next.PreemptionsAfter() > bound_) continue;
+      std::vector<AnchoredDecision> prefix;
+      for (std::size_t above = 0; above < depth; ++above) {
+        if (stack_[above].index != 0) prefix.push_back(DecisionAt(stack_[above]));
+      }
+      prefix.push_back(DecisionAt(next));
+      ahead.push_back(std::move(prefix));
+    }
+  }
+  return ahead;
 }
 
 bool BoundedSearch::Record(const std::vector<ChoiceRecord>& choices, bool reduced) {

@@ -41,6 +41,14 @@ class BoundedSearch {
   // (the program is not deterministic).
   bool Record(const std::vector<ChoiceRecord>& choices, bool reduced);
   bool Exhausted() const { return exhausted_; }
+  // Up to `count` prefixes the search will ask for later, unless it stops
+  // first: each frame's alternatives not tried yet, within the bound,
+  // deepest frame first. The executions below the current prefix come
+  // before them, and Record only adds alternatives after those a frame
+  // has, so each is asked for as it is now: an execution run for one ahead
+  // of time is the one the search would run then (whole_program/
+  // candidates_ahead.h runs them on a second core).
+  std::vector<std::vector<AnchoredDecision>> PrefixesAhead(std::size_t count) const;
   std::uint64_t executions() const { return executions_; }
 
  private:
@@ -56,6 +64,9 @@ class BoundedSearch {
     // loop of yields does not multiply the schedules within the bound.
     std::uint32_t PreemptionsAfter() const { return preemptions_before + (at.current_enabled && index != 0 ? 1 : 0); }
   };
+
+  // The decision a frame's current alternative anchors, when not the default.
+  static AnchoredDecision DecisionAt(const Frame& frame);
 
   std::uint32_t bound_;
   std::vector<Frame> stack_;

@@ -34,9 +34,37 @@ void WaitFor(pid_t pid) {
 CandidateServer::~CandidateServer() { StopServer(); }
 
 bool CandidateServer::Run(const std::string& sim_options, Clock::time_point deadline) {
+  return Start(sim_options) && Await(deadline);
+}
+
+bool CandidateServer::Start(const std::string& sim_options) {
+  started_options_ = sim_options;
+  if (EnsureServer()) {
+    const std::string request = protocol::EncodeRequest(sim_options, "/dev/null");
+    if (send(socket_, request.data(), request.size(), MSG_NOSIGNAL) == static_cast<ssize_t>(request.size())) {
+      forked_ = true;
+      return true;
+    }
+    StopServer();
+  }
+  return StartSpawnedInstead();
+}
+
+bool CandidateServer::StartSpawnedInstead() {
+  forked_ = false;
+  spawn_each_ = true;
+  spawned_ = Spawn(started_options_, -1);
+  return spawned_ >= 0;
+}
+
+bool CandidateServer::Await(Clock::time_point deadline) {
   const Clock::time_point kill_at = deadline + std::chrono::seconds(1);
-  if (EnsureServer()) return RunForked(sim_options, kill_at);
-  return RunSpawned(sim_options, kill_at);
+  if (forked_) {
+    forked_ = false;
+    return AwaitForked(kill_at);
+  }
+  if (spawned_ < 0) return false;
+  return AwaitSpawned(kill_at);
 }
 
 bool CandidateServer::LendsSymbolizer() const {
@@ -78,13 +106,7 @@ void CandidateServer::StopServer() {
   socket_ = -1;
 }
 
-bool CandidateServer::RunForked(const std::string& sim_options, Clock::time_point kill_at) {
-  const std::string request = protocol::EncodeRequest(sim_options, "/dev/null");
-  if (send(socket_, request.data(), request.size(), MSG_NOSIGNAL) != static_cast<ssize_t>(request.size())) {
-    StopServer();
-    spawn_each_ = true;
-    return RunSpawned(sim_options, kill_at);
-  }
+bool CandidateServer::AwaitForked(Clock::time_point kill_at) {
   pid_t child = -1;
   bool killed = false;
   for (;;) {
@@ -116,8 +138,7 @@ bool CandidateServer::RunForked(const std::string& sim_options, Clock::time_poin
         // This program cannot serve forks (threads after static
         // initialisation): spawn every candidate.
         StopServer();
-        spawn_each_ = true;
-        return RunSpawned(sim_options, kill_at);
+        return StartSpawnedInstead() && AwaitSpawned(kill_at);
       case protocol::Reply::Kind::kUnknown: break;
     }
   }
@@ -128,9 +149,9 @@ bool CandidateServer::RunForked(const std::string& sim_options, Clock::time_poin
   return false;
 }
 
-bool CandidateServer::RunSpawned(const std::string& sim_options, Clock::time_point kill_at) {
-  const pid_t child = Spawn(sim_options, -1);
-  if (child < 0) return false;
+bool CandidateServer::AwaitSpawned(Clock::time_point kill_at) {
+  const pid_t child = spawned_;
+  spawned_ = -1;
   for (;;) {
     int status = 0;
     const pid_t done = waitpid(child, &status, WNOHANG);

@@ -37,6 +37,11 @@ class CandidateServer {
   // for it to end. A candidate still running a second past `deadline` is
   // killed. Returns true when it ended by itself.
   bool Run(const std::string& sim_options, std::chrono::steady_clock::time_point deadline);
+  // Run in two halves, so that candidates of two servers run at once:
+  // Start returns once the candidate is under way (false when it could not
+  // start), and Await waits for it as Run does. One at a time per server.
+  bool Start(const std::string& sim_options);
+  bool Await(std::chrono::steady_clock::time_point deadline);
   // Whether the next candidate gets this process's symbolizer as
   // kLentSymbolizerFd (core/symbolizer.h): the server got it when it
   // started, a spawned candidate when it is spawned.
@@ -49,8 +54,10 @@ class CandidateServer {
   // refused to serve (then every candidate is spawned).
   bool EnsureServer();
   void StopServer();
-  bool RunForked(const std::string& sim_options, Clock::time_point kill_at);
-  bool RunSpawned(const std::string& sim_options, Clock::time_point kill_at);
+  bool AwaitForked(Clock::time_point kill_at);
+  bool AwaitSpawned(Clock::time_point kill_at);
+  // Falls back to spawning each candidate from now on, the one under way first.
+  bool StartSpawnedInstead();
   // posix_spawn of /proc/self/exe with SIM_OPTIONS=`sim_options`, its
   // standard files on /dev/null and, when `fd3` >= 0, that descriptor as fd 3.
   pid_t Spawn(const std::string& sim_options, int fd3);
@@ -60,6 +67,9 @@ class CandidateServer {
   int socket_ = -1;
   bool spawn_each_ = false;  // the server could not start or refused
   bool server_has_symbolizer_ = false;
+  std::string started_options_;  // the candidate under way's, to spawn it if the server refuses it
+  pid_t spawned_ = -1;           // the candidate under way, when spawned
+  bool forked_ = false;          // the candidate under way was asked of the server
 };
 
 }  // namespace sim::internal

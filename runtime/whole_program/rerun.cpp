@@ -12,10 +12,12 @@
 #include <sstream>
 
 #include "common/hex_text.h"
+#include "core/symbolizer.h"
 #include "explore/race_matters.h"
 #include "explore/shrink.h"
 #include "strategy/race_flip.h"
 #include "strategy/schedule.h"
+#include "whole_program/candidates_ahead.h"
 
 namespace sim::internal {
 namespace {
@@ -95,7 +97,7 @@ int MakeOutcomeFile() {
 
 }  // namespace
 
-CandidateRunner::CandidateRunner(char** argv) : server_(argv), outcome_fd_(MakeOutcomeFile()) {}
+CandidateRunner::CandidateRunner(char** argv) : argv_(argv), server_(argv), outcome_fd_(MakeOutcomeFile()) {}
 
 CandidateRunner::~CandidateRunner() {
   if (outcome_fd_ >= 0) close(outcome_fd_);
@@ -134,13 +136,27 @@ bool CandidateRunner::Fits(const std::string& extra_options) const {
 std::optional<CandidateResult> CandidateRunner::Run(const std::string& extra_options,
                                                     std::chrono::steady_clock::time_point deadline,
                                                     std::string* report) {
-  if (outcome_fd_ < 0) return std::nullopt;
+  if (!Start(extra_options)) return std::nullopt;
+  return Await(deadline, report);
+}
+
+bool CandidateRunner::Start(const std::string& extra_options) {
+  started_ = false;
+  if (outcome_fd_ < 0) return false;
   // Emptied first: a candidate that dies before writing leaves no outcome
   // of the one before it.
-  if (ftruncate(outcome_fd_, 0) != 0) return std::nullopt;
+  if (ftruncate(outcome_fd_, 0) != 0) return false;
   const std::string options = CandidateOptions(extra_options);
   options_too_long_ = FitsInEnvironment(options) ? 0 : options.size();
-  if (options_too_long_ != 0 || !server_.Run(options, deadline)) return std::nullopt;
+  started_ = options_too_long_ == 0 && server_.Start(options);
+  return started_;
+}
+
+std::optional<CandidateResult> CandidateRunner::Await(std::chrono::steady_clock::time_point deadline,
+                                                      std::string* report) {
+  if (!started_) return std::nullopt;
+  started_ = false;
+  if (!server_.Await(deadline)) return std::nullopt;
   return ReadOutcomeFile(OutcomePath(), report);
 }
 
@@ -247,6 +263,9 @@ std::string FlipRaceByRerunning(CandidateRunner& candidates, const Options& opti
   const RaceToFlip race = located->outcome.race_to_flip;
   const std::string as_found_options =
       std::string(kQuietCandidate) + ":races=0:anchored=" + EncodeAnchored(located->outcome.anchored);
+  // One at a time: run beside each other (candidates_ahead.h), two flips
+  // took as long as one after the other on a 2-core VM whose page faults
+  // are dear (refcount_double_delete's 21: 147 and 150 ms).
   RaceFlipped flipped = TellWhetherRaceMatters(
       race, options.race_flips,
       [&](std::optional<std::uint64_t> flip_continuation) -> std::optional<Outcome> {
@@ -311,11 +330,11 @@ ToldByRerunning ShrinkAndTellByRerunning(CandidateRunner& candidates, const Opti
   for (std::uint32_t bound = 0; options.shrink != 0 && bound < best_preemptions && progress.stop == ShrinkStop::kDone;
        ++bound) {
     BoundedSearch search(bound);
+    CandidatesAhead candidates_ahead(candidates, ShrinkJobs(options));
     while (!search.Exhausted()) {
       if (!budget.Take(progress)) break;
-      std::optional<CandidateResult> result = candidates.Run(
-          candidate_options + RaceReversalOption(options) + ":anchored=" + EncodeAnchored(search.Prefix()),
-          budget.deadline());
+      std::optional<CandidateResult> result =
+          candidates_ahead.Run(candidate_options + RaceReversalOption(options), search, budget.deadline());
       if (!result) break;
       ++answered;
       if (SameFailure(result->outcome, failing) && result->outcome.preemptions < best_preemptions) {
@@ -352,7 +371,9 @@ ToldByRerunning ShrinkAndTellByRerunning(CandidateRunner& candidates, const Opti
   }
   told_options += race_flipped;
   // Its frames are named by this process's symbolizer, which has this
-  // program's debug information loaded already.
+  // program's debug information loaded already (the failing run asked it
+  // ahead, World::AskSymbolizerAhead); what it still owes is read first.
+  ReadAnswersAskedAhead();
   told_options += candidates.UseLentSymbolizer();
   std::optional<CandidateResult> told_run =
       candidates.Run(told_options, budget.deadline() + std::chrono::seconds(10), &told.report);

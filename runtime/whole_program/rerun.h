@@ -57,10 +57,18 @@ class CandidateRunner {
   // `report`, the report text the candidate wrote (with outcome_report).
   std::optional<CandidateResult> Run(const std::string& extra_options, std::chrono::steady_clock::time_point deadline,
                                      std::string* report = nullptr);
+  // Run in two halves (CandidateServer::Start), for candidates of two
+  // runners at once: false when the candidate could not start, and then
+  // Await gives nullopt.
+  bool Start(const std::string& extra_options);
+  std::optional<CandidateResult> Await(std::chrono::steady_clock::time_point deadline,
+                                       std::string* report = nullptr);
   // The last Run's SIM_OPTIONS, this many bytes, were longer than the
   // kernel takes in one environment string (MAX_ARG_STRLEN, 128 KiB); 0
   // when they fit.
   std::size_t OptionsTooLong() const { return options_too_long_; }
+  // This program's arguments, as main got them (for another runner).
+  char** argv() const { return argv_; }
   // Whether a candidate given `extra_options` can start at all.
   bool Fits(const std::string& extra_options) const;
   // The extra option that makes a candidate (the told run) ask this
@@ -72,9 +80,11 @@ class CandidateRunner {
   std::string OutcomePath() const;
   std::string CandidateOptions(const std::string& extra_options) const;
 
+  char** argv_;
   CandidateServer server_;
   int outcome_fd_;  // a memory file the candidates write through /proc; -1 when there is none
   std::size_t options_too_long_ = 0;
+  bool started_ = false;  // a candidate is under way
 };
 
 // In a candidate process: writes `outcome`, the choice points it met (kept

@@ -15,6 +15,7 @@
 #include "report/report_json.h"
 #include "strategy/bounded_search.h"
 #include "strategy/schedule.h"
+#include "whole_program/candidates_ahead.h"
 #include "whole_program/rerun.h"
 
 namespace sim::internal {
@@ -83,14 +84,15 @@ int SearchSchedulesAcrossProcesses(char** argv, const sim::Options& options, con
   const auto bound = static_cast<std::uint32_t>(std::stoul(options.strategy.substr(4)));
   CandidateRunner candidates(argv);
   BoundedSearch search(bound);
+  CandidatesAhead candidates_ahead(candidates, ShrinkJobs(options));
   std::uint64_t schedules = 0;
   std::optional<CandidateResult> failing;
   ProgressFile progress(internal.progress_file);
   while (!search.Exhausted() && schedules < max_schedules) {
     progress.Update(schedules);
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(internal.schedule_timeout_ms);
-    std::optional<CandidateResult> result = candidates.Run(
-        kQuietCandidate + RaceReversalOption(options) + ":anchored=" + EncodeAnchored(search.Prefix()), deadline);
+    std::optional<CandidateResult> result =
+        candidates_ahead.Run(kQuietCandidate + RaceReversalOption(options), search, deadline);
     ++schedules;
     if (!result && candidates.OptionsTooLong() != 0) {
       return EndSearch(options, schedules, "unsupported",

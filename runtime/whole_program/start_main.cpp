@@ -156,7 +156,8 @@ void EndOfExecutablesExitHandlers(int, void*) {
 // Runs main as T0 of the seed's world, on this thread's own TCB, and sets
 // `exit_status` to what main returned.
 Outcome RunMain(int argc, char** argv, char** envp, const sim::Options& options, Strategy& deciding, RunKind kind,
-                const std::function<bool(const Outcome&)>& tells_failure, int& exit_status) {
+                const std::function<bool(const Outcome&)>& tells_failure,
+                const std::function<bool(const Outcome&)>& told_by_rerun, int& exit_status) {
   auto [replay_before_seed, replay_after_seed] = ReplayCommandAroundSeed(options);
   CrashGuard crash_guard(std::move(replay_before_seed), std::move(replay_after_seed), options.report_json);
   CrashGuard::SetSeed(options.first_seed);
@@ -183,7 +184,8 @@ Outcome RunMain(int argc, char** argv, char** envp, const sim::Options& options,
        .timeline = options.timeline,
        .timeline_when = Telling::TimelineWhen::kUnlessFault,
        .main_tcb = World::MainTcb::kCallers,
-       .tells_failure = tells_failure});
+       .tells_failure = tells_failure,
+       .told_by_rerun = told_by_rerun});
 }
 
 // A shrinking candidate's answer to the process that reran it (rerun.h):
@@ -215,38 +217,53 @@ Outcome RunMain(int argc, char** argv, char** envp, const sim::Options& options,
   _exit(0);
 }
 
-// The seed's verdict, checked for determinism, shrunk and told by running
-// the program again, reported, and turned into this process's exit.
-int ReportSeed(char** argv, const sim::Options& options, Outcome outcome, int exit_status) {
-  // Every rerun is a process of its own, so a fault here does not stop
-  // the determinism check or shrinking, as it does in explore().
+// What rerunning a seed found: the rerun that records its decisions and
+// checks it is deterministic, and for a failure, what telling it by
+// rerunning gave.
+struct SeedRerun {
+  std::optional<Outcome> second;
+  std::string nondeterminism;  // "" when the rerun did what the seed did
   ToldByRerunning told;
-  {
-    CandidateRunner candidates(argv);  // gone before this process exits
-    // The seed's run kept no decisions (RunMainInWorld): a failure has them
-    // recorded by running the seed again, which also checks that it is
-    // deterministic.
-    const bool failed = outcome.verdict != sim::Verdict::kPass;
-    if (options.check_determinism != 0 || failed) {
-      std::optional<Outcome> second = RerunSeed(candidates, options);
-      std::string nondeterminism = DescribeNondeterminism(outcome, second);
-      if (!nondeterminism.empty()) {
-        outcome.verdict = sim::Verdict::kNondeterministic;
-        outcome.message = std::move(nondeterminism);
-      } else if (failed) {
-        // The same execution, which recorded what this run did not (and
-        // what a crash inside libc left it no heap to work out).
-        outcome.anchored = std::move(second->anchored);
-        outcome.preemptions = second->preemptions;
-        outcome.failure_signature = second->failure_signature;
-      }
-    }
-    // A nondeterministic failure cannot be replayed. (A crash inside libc
-    // gets here in a fresh image of the process, ReportLibcCrash, or not at
-    // all: without the runtime's own heap its short report ended it.)
-    if (outcome.verdict != sim::Verdict::kPass && outcome.verdict != sim::Verdict::kNondeterministic) {
-      told = ShrinkAndTellByRerunning(candidates, options, outcome, ReplayBy::kSeed);
-    }
+};
+
+// Every rerun is a process of its own, so a fault here does not stop the
+// determinism check or shrinking, as it does in explore().
+SeedRerun RerunSeedAndTell(char** argv, const sim::Options& options, const Outcome& outcome) {
+  SeedRerun rerun;
+  const bool failed = outcome.verdict != sim::Verdict::kPass;
+  if (options.check_determinism == 0 && !failed) return rerun;
+  CandidateRunner candidates(argv);  // gone before this process exits
+  // The seed's run kept no decisions (RunMainInWorld): a failure has them
+  // recorded by running the seed again, which also checks that it is
+  // deterministic.
+  rerun.second = RerunSeed(candidates, options);
+  rerun.nondeterminism = DescribeNondeterminism(outcome, rerun.second);
+  // A nondeterministic failure cannot be replayed. (A crash inside libc
+  // gets here in a fresh image of the process, ReportLibcCrash, or not at
+  // all: without the runtime's own heap its short report ended it.)
+  if (failed && rerun.nondeterminism.empty()) {
+    Outcome failing = outcome;
+    failing.anchored = rerun.second->anchored;
+    failing.preemptions = rerun.second->preemptions;
+    failing.failure_signature = rerun.second->failure_signature;
+    rerun.told = ShrinkAndTellByRerunning(candidates, options, failing, ReplayBy::kSeed);
+  }
+  return rerun;
+}
+
+// The seed's verdict, with what rerunning it found, reported and turned
+// into this process's exit.
+int ReportSeed(const sim::Options& options, Outcome outcome, int exit_status, const SeedRerun& rerun) {
+  const ToldByRerunning& told = rerun.told;
+  if (!rerun.nondeterminism.empty()) {
+    outcome.verdict = sim::Verdict::kNondeterministic;
+    outcome.message = rerun.nondeterminism;
+  } else if (outcome.verdict != sim::Verdict::kPass) {
+    // The same execution, which recorded what this run did not (and what a
+    // crash inside libc left it no heap to work out).
+    outcome.anchored = rerun.second->anchored;
+    outcome.preemptions = rerun.second->preemptions;
+    outcome.failure_signature = rerun.second->failure_signature;
   }
   const std::string& told_report = told.report;
   const int signal_number = outcome.signal_number;
@@ -289,7 +306,8 @@ int ReportLibcCrash(char** argv, const sim::Options& options, const InternalOpti
     return sim::exit_status::kUsage;
   }
   if (!internal.choice_points_file.empty()) std::ofstream(internal.choice_points_file) << crash->choice_points;
-  return ReportSeed(argv, options, std::move(*crash), 0);
+  const SeedRerun rerun = RerunSeedAndTell(argv, options, *crash);
+  return ReportSeed(options, std::move(*crash), 0, rerun);
 }
 
 int RunMainInWorld(int argc, char** argv, char** envp) {
@@ -331,8 +349,20 @@ int RunMainInWorld(int argc, char** argv, char** envp) {
     told_elsewhere = kind == RunKind::kSeed && !ClaimsFailure(internal.known_failures, options, failing);
     return !told_elsewhere;
   };
+  // A failure is rerun, shrunk and told while its world still stands, and
+  // described here only if no rerun could tell it: the told rerun names
+  // the frames, with this process's symbolizer warmed up meanwhile.
+  std::optional<SeedRerun> rerun;
+  std::function<bool(const Outcome&)> told_by_rerun;
+  if (kind == RunKind::kSeed) {
+    told_by_rerun = [&](const Outcome& failing) {
+      if (!failing.schedule_mismatch.empty()) return false;
+      rerun = RerunSeedAndTell(argv, options, failing);
+      return !rerun->told.report.empty();
+    };
+  }
   int exit_status = 0;
-  Outcome outcome = RunMain(argc, argv, envp, options, deciding, kind, tells_failure, exit_status);
+  Outcome outcome = RunMain(argc, argv, envp, options, deciding, kind, tells_failure, told_by_rerun, exit_status);
   // A candidate's mismatch is its answer (a race's flip that cannot be made).
   if (candidate) AnswerRerun(options, internal, outcome, recording, exit_status);
   if (!outcome.schedule_mismatch.empty()) {
@@ -342,7 +372,8 @@ int RunMainInWorld(int argc, char** argv, char** envp) {
   }
   if (!internal.choice_points_file.empty()) std::ofstream(internal.choice_points_file) << outcome.choice_points;
   if (told_elsewhere) ReportToldElsewhere(options, outcome);
-  return ReportSeed(argv, options, std::move(outcome), exit_status);
+  if (!rerun) rerun = RerunSeedAndTell(argv, options, outcome);
+  return ReportSeed(options, std::move(outcome), exit_status, *rerun);
 }
 
 int MainWrapper(int argc, char** argv, char** envp) {

@@ -40,30 +40,7 @@ expect_matches "$err" $'\n  preemptions: [0-9]+\n' "shrink=0: the count alone"
 # the way (ROUNDS_A + ROUNDS_B - 2 preemptions). No schedule with one
 # fewer fails (dfs), and the lowest failing seed's report is shrunk to
 # exactly that many, proven.
-cat > alternation.cpp <<'CPP'
-#include <atomic>
-#include <cstdio>
-#include <thread>
-std::atomic<int> stage{0};
-int main() {
-  std::thread a([] {
-    for (int i = 0; i < ROUNDS_A; ++i) {
-      if (stage.load() == 2 * i) stage.store(2 * i + 1);
-    }
-  });
-  std::thread b([] {
-    for (int i = 0; i < ROUNDS_B; ++i) {
-      if (stage.load() == 2 * i + 1) stage.store(2 * i + 2);
-    }
-  });
-  a.join();
-  b.join();
-  if (stage.load() == ROUNDS_A + ROUNDS_B) {
-    std::fprintf(stderr, "the workers alternated all the way\n");
-    return 1;
-  }
-}
-CPP
+cp "$(dirname "$0")/../../bench/programs/alternation.cpp" alternation.cpp
 for rounds in "2 2" "3 2"; do
   read -r rounds_a rounds_b <<< "$rounds"
   needs=$((rounds_a + rounds_b - 2))
@@ -75,5 +52,27 @@ for rounds in "2 2" "3 2"; do
   run "$SIM_BIN/sim-run" --seeds 3000 --jobs 2 -- "./$binary"
   expect_eq "$rc" 1 "$binary: a seed fails: $out $err"
   expect_matches "$out" $'\n  preemptions: '"$needs"$' \\(shrunk from [0-9]+\\)\n' "$binary: shrunk to exactly $needs, proven"
+  # The bounded phase runs a later schedule on a second core
+  # (shrink_jobs, whole_program/candidates_ahead.h): the same report, the
+  # same candidates counted, with one job and with two.
+  replay="$(grep -m1 -o 'SIM_OPTIONS=seed=[^ ]*' <<< "$out")"
+  expect_matches "$replay" "^SIM_OPTIONS=seed=[0-9]+" "$binary: sim-run's replay line"
+  for jobs in 1 2; do
+    env "$replay:shrink_jobs=$jobs:report_json=jobs_$jobs.json" "./$binary" > /dev/null 2> "jobs_$jobs.err"
+  done
+  expect_matches "$(cat jobs_1.err)" $'\n  preemptions: '"$needs"$' \\(shrunk from [0-9]+\\)\n' "$binary: shrink_jobs=1 proves it too"
+  # (Its replay line carries the option as given.)
+  diff <(sed 's/:shrink_jobs=1//' jobs_1.err) <(sed 's/:shrink_jobs=2//' jobs_2.err) > jobs.diff ||
+    fail "$binary: the report differs by shrink_jobs: $(head jobs.diff)"
+  expect_eq "$(json_field jobs_2.json "j['schedule'], j['shrink_candidates']")" \
+    "$(json_field jobs_1.json "j['schedule'], j['shrink_candidates']")" "$binary: the told schedule and the candidates counted"
 done
+
+# dfs:P across processes runs ahead the same way: the same search.
+for jobs in 1 2; do
+  SIM_OPTIONS=shrink_jobs=$jobs run "$SIM_BIN/sim-run" --strategy dfs:2 --report-json "dfs_$jobs.json" -- ./alternation_3_2
+  expect_eq "$rc" 0 "dfs:2 passes alternation_3_2 (it needs 3) with shrink_jobs=$jobs: $out $err"
+done
+expect_eq "$(json_field dfs_2.json "j['schedules'], j['exhausted']")" "$(json_field dfs_1.json "j['schedules'], j['exhausted']")" \
+  "dfs:2's schedules by shrink_jobs"
 echo PASS
