@@ -17,11 +17,13 @@ With --compare DIR, the same failing seeds of another build's programs (an older
 sim-clang++) shrink beside this build's, interleaved. --alternations A+B,... adds
 bench/programs/alternation.cpp built with sim-clang++ -DROUNDS_A=A -DROUNDS_B=B: a failure that
 needs exactly A+B-2 ordered preemptions (dfs up to bound A+B-2 for its minimum).
+--conformance adds the conformance suite's buggy twins (tests/thirdparty: <library>_buggy).
 Every run is given SIM_OPTIONS=races=0, so what is found and shrunk is each bug's own failure
 (many are data races the detector would report first: bench/race_finding.py).
 
   python3 bench/whole_program_bugs.py [--build-dir build] [--rounds 3] [--cap 20000]
                                       [--programs a,b,...] [--alternations 2+2,3+2,3+3]
+                                      [--conformance]
 """
 
 import argparse
@@ -92,7 +94,7 @@ def shrink_times(programs, options, rounds):
             _, _, err_on, on = run([program], env=env_on)
             _, _, _, off = run([program], env=env_off)
             differences[program].append(on - off)
-            found = re.search(r"preemptions: (\d+)(?: \(shrunk from (\d+)\))?", err_on)
+            found = re.search(r"preemptions: (\d+)(?: \(shrunk from (\d+)[;)])?", err_on)
             if found:
                 preemptions[program] = (int(found.group(1)), int(found.group(2) or found.group(1)))
     return [(statistics.median(differences[program]), preemptions[program]) for program in programs]
@@ -159,6 +161,8 @@ def main():
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--cap", type=int, default=20000, help="schedules per dfs bound at most")
     parser.add_argument("--programs", default="", help="only these programs (comma-separated)")
+    parser.add_argument("--conformance", action="store_true",
+                        help="add the conformance suite's buggy twins (build/tests/thirdparty/bin/*_buggy)")
     parser.add_argument("--alternations", default="",
                         help="alternation programs to add, A+B each (comma-separated): A+B-2 preemptions needed")
     parser.add_argument("--compare", default="",
@@ -180,6 +184,10 @@ def main():
     rows = [(program, variant, binary, 3) for program, variant, binary in variants(build, only)]
     rows += [(name, "alternation", binary, max(3, needs))
              for name, needs, binary in alternations(build, args.alternations, scratch.name)]
+    if args.conformance:
+        twins = os.path.join(build, "tests", "thirdparty", "bin")
+        rows += [(name[:-len("_buggy")], "conformance", os.path.join(twins, name), 3)
+                 for name in sorted(os.listdir(twins)) if name.endswith("_buggy")]
     for program, variant, binary, max_bound in rows:
         if variant == "fixed":
             bounds = minimum(build, binary, 2, args.cap)
