@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include "common/hex_text.h"
@@ -246,23 +247,32 @@ std::string NotToldNote(const std::optional<CandidateResult>& told_run, std::uin
 }
 
 // A data race's answer to "does it matter?" (explore/race_matters.h), as
-// the told run's option: its runs are candidates, after one more run of
-// `best` that says where its race is. "" when there is nothing to say.
+// the told run's option: its runs are candidates. `best` holds every
+// decision of a candidate's execution that met the race (`best_race`, where
+// it is), or, when `best_race` is not known, one more run of `best` says
+// where its race is. "" when there is nothing to say.
 std::string FlipRaceByRerunning(CandidateRunner& candidates, const Options& options, const Outcome& failing,
-                                const std::string& candidate_options, const std::vector<AnchoredDecision>& best) {
+                                const std::string& candidate_options, const std::vector<AnchoredDecision>& best,
+                                const std::optional<RaceToFlip>& best_race) {
   if (failing.verdict != Verdict::kDataRace || options.race_flips == 0) return "";
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(options.shrink_budget_ms);
-  std::optional<CandidateResult> located =
-      candidates.Run(candidate_options + ":anchored=" + EncodeAnchored(best), deadline);
-  if (!located || located->outcome.verdict != Verdict::kDataRace) {
-    return ":race_flip_told=" +
-           EncodeRaceFlipped({"cannot tell whether the race matters: its execution, run again in another process, "
-                              "did not find the race again",
-                              "", ""});
+  RaceToFlip race;
+  std::string as_found_options = std::string(kQuietCandidate) + ":races=0:anchored=";
+  if (best_race) {
+    race = *best_race;
+    as_found_options += EncodeAnchored(best);
+  } else {
+    std::optional<CandidateResult> located =
+        candidates.Run(candidate_options + ":anchored=" + EncodeAnchored(best), deadline);
+    if (!located || located->outcome.verdict != Verdict::kDataRace) {
+      return ":race_flip_told=" +
+             EncodeRaceFlipped({"cannot tell whether the race matters: its execution, run again in another process, "
+                                "did not find the race again",
+                                "", ""});
+    }
+    race = located->outcome.race_to_flip;
+    as_found_options += EncodeAnchored(located->outcome.anchored);
   }
-  const RaceToFlip race = located->outcome.race_to_flip;
-  const std::string as_found_options =
-      std::string(kQuietCandidate) + ":races=0:anchored=" + EncodeAnchored(located->outcome.anchored);
   // One at a time: run beside each other (candidates_ahead.h), two flips
   // took as long as one after the other on a 2-core VM whose page faults
   // are dear (refcount_double_delete's 21: 147 and 150 ms).
@@ -312,15 +322,29 @@ ToldByRerunning ShrinkAndTellByRerunning(CandidateRunner& candidates, const Opti
     told.stop = ShrinkStop::kScheduleTooLong;
     return told;
   }
+  // Where the race is in the execution `best` names, when a candidate that
+  // ran it said (the flips need not run it once more to find out): by the
+  // encoded decisions of each candidate that met the same race.
+  std::optional<RaceToFlip> best_race;
+  if (failing.race_to_flip.known()) best_race = failing.race_to_flip;
+  std::map<std::string, RaceToFlip> races_met;
   if (options.shrink != 0) {
     best = RemovePreemptions(
         failing, budget,
         [&](const std::vector<AnchoredDecision>& candidate) -> Outcome {
           std::optional<CandidateResult> result = rerun(candidate);
           answered += result.has_value();
+          if (result && SameFailure(result->outcome, failing) && result->outcome.race_to_flip.known())
+            races_met[EncodeAnchored(result->outcome.anchored)] = result->outcome.race_to_flip;
           return result ? std::move(result->outcome) : Outcome{};
         },
         progress);
+    const std::string shrunk = EncodeAnchored(best);
+    if (auto met = races_met.find(shrunk); met != races_met.end()) {
+      best_race = met->second;
+    } else if (shrunk != EncodeAnchored(failing.anchored)) {
+      best_race.reset();
+    }
   }
   // The bounded exhaustive phase, as in process (shrink.cpp), one rerun per
   // schedule: from 0 preemptions up, the first schedule that fails the same
@@ -340,6 +364,8 @@ ToldByRerunning ShrinkAndTellByRerunning(CandidateRunner& candidates, const Opti
       if (SameFailure(result->outcome, failing) && result->outcome.preemptions < best_preemptions) {
         best = std::move(result->outcome.anchored);
         best_preemptions = result->outcome.preemptions;
+        best_race.reset();
+        if (result->outcome.race_to_flip.known()) best_race = result->outcome.race_to_flip;
         break;
       }
       if (!search.Record(result->choices, result->reduced)) break;  // not deterministic: keep what greedy found
@@ -350,7 +376,8 @@ ToldByRerunning ShrinkAndTellByRerunning(CandidateRunner& candidates, const Opti
   told.stop = progress.stop;
   if (options.shrink != 0) told.minimum_at_least = MinimumAtLeast(searched_below, best_preemptions);
 
-  const std::string race_flipped = FlipRaceByRerunning(candidates, options, failing, candidate_options, best);
+  const std::string race_flipped =
+      FlipRaceByRerunning(candidates, options, failing, candidate_options, best, best_race);
 
   // The execution to report, shrunk or not, run once more with its whole
   // trace kept for the story (the failing run kept only its last events);

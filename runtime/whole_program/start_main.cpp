@@ -246,6 +246,7 @@ SeedRerun RerunSeedAndTell(char** argv, const sim::Options& options, const Outco
     failing.anchored = rerun.second->anchored;
     failing.preemptions = rerun.second->preemptions;
     failing.failure_signature = rerun.second->failure_signature;
+    failing.race_to_flip = rerun.second->race_to_flip;  // where the race is among those decisions
     rerun.told = ShrinkAndTellByRerunning(candidates, options, failing, ReplayBy::kSeed);
   }
   return rerun;
