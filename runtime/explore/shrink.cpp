@@ -75,11 +75,11 @@ Options CandidateOptions(const Options& options, const Outcome& failing) {
   return candidate;
 }
 
-std::vector<AnchoredDecision> RemovePreemptions(const Outcome& failing, ShrinkBudget& budget,
-                                                const ReplayAnchored& replay, ShrinkResult& result) {
-  std::vector<AnchoredDecision> best = failing.anchored;
-  std::uint64_t best_preemptions = failing.preemptions;
-  // Removes the preemptions at `at`; true, with `best` the execution that
+Outcome RemovePreemptions(const Outcome& failing, ShrinkBudget& budget, const ReplayAnchored& replay,
+                          ShrinkResult& result) {
+  Outcome kept = failing;
+  const std::vector<AnchoredDecision>& best = kept.anchored;
+  // Removes the preemptions at `at`; true, with `kept` the execution that
   // candidate ran, when it failed the same way with fewer preemptions.
   auto try_removing = [&](const std::vector<std::size_t>& at) {
     std::vector<AnchoredDecision> candidate = best;
@@ -88,9 +88,8 @@ std::vector<AnchoredDecision> RemovePreemptions(const Outcome& failing, ShrinkBu
       candidate[i].deferred = true;  // the switch waits until the preempted thread stops by itself
     }
     Outcome outcome = replay(candidate);
-    if (!SameFailure(outcome, failing) || outcome.preemptions >= best_preemptions) return false;
-    best = std::move(outcome.anchored);
-    best_preemptions = outcome.preemptions;
+    if (!SameFailure(outcome, failing) || outcome.preemptions >= kept.preemptions) return false;
+    kept = std::move(outcome);
     return true;
   };
   // As delta debugging does: all of them at once, then in `chunks` parts
@@ -103,19 +102,19 @@ std::vector<AnchoredDecision> RemovePreemptions(const Outcome& failing, ShrinkBu
     for (std::size_t i = 0; i < best.size(); ++i) {
       if (best[i].preemption) preempting.push_back(i);
     }
-    if (preempting.empty()) return best;
+    if (preempting.empty()) return kept;
     chunks = std::min(chunks, preempting.size());
     bool removed = false;
     for (std::size_t chunk = chunks; chunk-- > 0 && !removed;) {
       const std::size_t begin = preempting.size() * chunk / chunks;
       const std::size_t end = preempting.size() * (chunk + 1) / chunks;
-      if (!budget.Take(result)) return best;
+      if (!budget.Take(result)) return kept;
       removed = try_removing(std::vector<std::size_t>(preempting.begin() + begin, preempting.begin() + end));
     }
     if (removed) {
       chunks = std::max<std::size_t>(chunks / 2, 1);
     } else if (chunks == preempting.size()) {
-      return best;  // no single preemption can go
+      return kept;  // no single preemption can go
     } else {
       chunks *= 2;
     }
@@ -156,9 +155,10 @@ ShrinkResult ShrinkFailure(const std::function<void()>& body, const Options& giv
   });
   if (options.shrink != 0) {
     best = RemovePreemptions(
-        failing, budget,
-        [&](const std::vector<AnchoredDecision>& candidate) { return candidates.Run(EncodeAnchored(candidate)); },
-        result);
+               failing, budget,
+               [&](const std::vector<AnchoredDecision>& candidate) { return candidates.Run(EncodeAnchored(candidate)); },
+               result)
+               .anchored;
     best_preemptions = PreemptionsIn(best);
   }
 

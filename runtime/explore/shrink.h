@@ -112,8 +112,10 @@ using ReplayAnchored = std::function<Outcome(const std::vector<AnchoredDecision>
 // switch), all at once first, then in halves, quarters and so on down to
 // one at a time, keeping every removal that still fails the same way, until
 // no single one does or `budget` refuses a candidate (recorded in `result`).
-std::vector<AnchoredDecision> RemovePreemptions(const Outcome& failing, ShrinkBudget& budget,
-                                                const ReplayAnchored& replay, ShrinkResult& result);
+// Returns the outcome of the last removal kept (every decision in its
+// `anchored`), or `failing` when none was.
+Outcome RemovePreemptions(const Outcome& failing, ShrinkBudget& budget, const ReplayAnchored& replay,
+                          ShrinkResult& result);
 std::uint64_t PreemptionsIn(const std::vector<AnchoredDecision>& decisions);
 
 ShrinkResult ShrinkFailure(const std::function<void()>& body, const Options& options, std::uint64_t seed,

@@ -45,9 +45,10 @@ class CandidatesAhead {
   // `options`, with the nearest one it will ask for later run beside it.
   std::optional<CandidateResult> Run(const std::string& options, const BoundedSearch& search,
                                      std::chrono::steady_clock::time_point deadline);
-  bool RanAhead(const std::string& options) const { return ran_ahead_.contains(options); }
 
  private:
+  bool RanAhead(const std::string& options) const { return ran_ahead_.contains(options); }
+
   CandidateRunner& runner_;
   std::uint64_t jobs_;
   std::optional<CandidateRunner> ahead_;  // started at its first use

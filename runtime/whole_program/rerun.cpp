@@ -9,7 +9,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
-#include <map>
 #include <sstream>
 
 #include "common/hex_text.h"
@@ -322,29 +321,22 @@ ToldByRerunning ShrinkAndTellByRerunning(CandidateRunner& candidates, const Opti
     told.stop = ShrinkStop::kScheduleTooLong;
     return told;
   }
-  // Where the race is in the execution `best` names, when a candidate that
-  // ran it said (the flips need not run it once more to find out): by the
-  // encoded decisions of each candidate that met the same race.
+  // Where the race is in the execution `best` names, when the candidate
+  // that ran it said (the flips need not run it once more to find out).
   std::optional<RaceToFlip> best_race;
   if (failing.race_to_flip.known()) best_race = failing.race_to_flip;
-  std::map<std::string, RaceToFlip> races_met;
   if (options.shrink != 0) {
-    best = RemovePreemptions(
+    Outcome kept = RemovePreemptions(
         failing, budget,
         [&](const std::vector<AnchoredDecision>& candidate) -> Outcome {
           std::optional<CandidateResult> result = rerun(candidate);
           answered += result.has_value();
-          if (result && SameFailure(result->outcome, failing) && result->outcome.race_to_flip.known())
-            races_met[EncodeAnchored(result->outcome.anchored)] = result->outcome.race_to_flip;
           return result ? std::move(result->outcome) : Outcome{};
         },
         progress);
-    const std::string shrunk = EncodeAnchored(best);
-    if (auto met = races_met.find(shrunk); met != races_met.end()) {
-      best_race = met->second;
-    } else if (shrunk != EncodeAnchored(failing.anchored)) {
-      best_race.reset();
-    }
+    best = std::move(kept.anchored);
+    best_race.reset();
+    if (kept.race_to_flip.known()) best_race = kept.race_to_flip;
   }
   // The bounded exhaustive phase, as in process (shrink.cpp), one rerun per
   // schedule: from 0 preemptions up, the first schedule that fails the same

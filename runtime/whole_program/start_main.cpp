@@ -226,6 +226,16 @@ struct SeedRerun {
   ToldByRerunning told;
 };
 
+// What the rerun of the seed recorded of the same execution, which the
+// seed's own run did not keep (and a crash inside libc left it no heap to
+// work out): every decision, and where its race is.
+void TakeRecorded(Outcome& outcome, const Outcome& rerun) {
+  outcome.anchored = rerun.anchored;
+  outcome.preemptions = rerun.preemptions;
+  outcome.failure_signature = rerun.failure_signature;
+  outcome.race_to_flip = rerun.race_to_flip;
+}
+
 // Every rerun is a process of its own, so a fault here does not stop the
 // determinism check or shrinking, as it does in explore().
 SeedRerun RerunSeedAndTell(char** argv, const sim::Options& options, const Outcome& outcome) {
@@ -243,10 +253,7 @@ SeedRerun RerunSeedAndTell(char** argv, const sim::Options& options, const Outco
   // all: without the runtime's own heap its short report ended it.)
   if (failed && rerun.nondeterminism.empty()) {
     Outcome failing = outcome;
-    failing.anchored = rerun.second->anchored;
-    failing.preemptions = rerun.second->preemptions;
-    failing.failure_signature = rerun.second->failure_signature;
-    failing.race_to_flip = rerun.second->race_to_flip;  // where the race is among those decisions
+    TakeRecorded(failing, *rerun.second);
     rerun.told = ShrinkAndTellByRerunning(candidates, options, failing, ReplayBy::kSeed);
   }
   return rerun;
@@ -260,11 +267,7 @@ int ReportSeed(const sim::Options& options, Outcome outcome, int exit_status, co
     outcome.verdict = sim::Verdict::kNondeterministic;
     outcome.message = rerun.nondeterminism;
   } else if (outcome.verdict != sim::Verdict::kPass) {
-    // The same execution, which recorded what this run did not (and what a
-    // crash inside libc left it no heap to work out).
-    outcome.anchored = rerun.second->anchored;
-    outcome.preemptions = rerun.second->preemptions;
-    outcome.failure_signature = rerun.second->failure_signature;
+    TakeRecorded(outcome, *rerun.second);
   }
   const std::string& told_report = told.report;
   const int signal_number = outcome.signal_number;
