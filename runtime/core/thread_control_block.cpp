@@ -23,25 +23,27 @@ namespace sim::internal {
 namespace {
 
 RealFunction<int(pthread_t*, const pthread_attr_t*, void* (*)(void*), void*)> real_pthread_create("pthread_create");
+// Real ones: a donor may be made inside a world, whose interceptors model
+// signals between simulated threads.
+RealFunction<int(pthread_t, int)> real_pthread_kill("pthread_kill");
 
 constexpr unsigned long kHwcap2Fsgsbase = 1UL << 1;
 
-// The donor's whole life after start-up: a raw futex wait, so that not even
-// errno (which lives in the TCB) is written while the TCB is lent out.
-[[noreturn]] void ParkForever() {
-  static int never_signalled = 0;
-  for (;;) {
-    long result;
-    register long timeout asm("r10") = 0;
-    asm volatile("syscall"
-                 : "=a"(result)
-                 : "0"(static_cast<long>(SYS_futex)), "D"(&never_signalled), "S"(FUTEX_WAIT_PRIVATE), "d"(0),
-                   "r"(timeout)
-                 : "rcx", "r11", "memory");
-  }
+// The donor's whole life: it ends at once, by a raw exit syscall, so that
+// glibc never learns of it and keeps its TCB and stack where they are (no
+// errno, no TLS, no exit handlers touch them). The process is then one
+// thread again: on a VM a parked thread made every later page fault and the
+// process's exit dearer (docs/performance.md).
+[[noreturn]] void* DonorMain(void*) {
+  for (;;) asm volatile("syscall" : : "a"(static_cast<long>(SYS_exit)), "D"(0L) : "rcx", "r11", "memory");
 }
 
-void* DonorMain(void*) { ParkForever(); }
+// Until the kernel has cleared the donor's tid in its TCB
+// (CLONE_CHILD_CLEARTID): from then on nothing but a borrower writes there.
+// pthread_kill with no signal reads that tid: 0 is refused.
+void AwaitDonorExit(pthread_t donor) {
+  while (real_pthread_kill(donor, 0) == 0) syscall(SYS_sched_yield);
+}
 
 // A module's static TLS block, found by its fixed offset below the thread
 // pointer (x86-64 TLS variant II: the offset is the same in every thread).
@@ -114,7 +116,7 @@ bool* MarkerIn(ThreadPointer tcb) {
 ThreadPointer CreateDonor() {
   pthread_attr_t attributes;
   pthread_attr_init(&attributes);
-  // The donor's own stack only ever holds ParkForever's frame.
+  // The donor's own stack only ever holds DonorMain's frame.
   pthread_attr_setstacksize(&attributes, 64 * 1024);
   sigset_t all_signals;
   sigfillset(&all_signals);
@@ -126,6 +128,7 @@ ThreadPointer CreateDonor() {
     Die(exit_status::kEnvironment,
         {"cannot start a donor thread for a simulated thread's TLS: ", std::strerror(error)});
   }
+  AwaitDonorExit(donor);
   // glibc on x86-64: pthread_t is the address of the thread's struct pthread,
   // which is its thread pointer.
   return reinterpret_cast<ThreadPointer>(donor);
@@ -180,6 +183,14 @@ ThreadPointer BorrowThreadControlBlock() {
 }
 
 void ReturnThreadControlBlock(ThreadPointer tcb) { FreeTcbs().push_back(tcb); }
+
+void CreateDonorsAhead(std::size_t count) {
+  while (Donors().size() < count) {
+    const ThreadPointer tcb = CreateDonor();
+    Donors().push_back(tcb);
+    FreeTcbs().push_back(tcb);
+  }
+}
 
 void ForgetInheritedDonors() {
   FreeTcbs().clear();

@@ -1,7 +1,7 @@
 // thread_control_block.h: borrowed glibc thread control blocks (TCBs).
 //
-// Every simulated thread owns a real glibc TCB, borrowed from a parked
-// "donor" pthread. Under the eager tls_switch modes every fiber switch points
+// Every simulated thread owns a real glibc TCB, borrowed from a "donor"
+// pthread that ended as it started, leaving its TCB behind. Under the eager tls_switch modes every fiber switch points
 // the FS base at the next thread's TCB, so all thread-local state (errno, the
 // C++ exception globals, thread_local variables in any module, pthread keys,
 // dlerror, pthread_self) is per simulated thread, as with real threads, in
@@ -11,10 +11,13 @@
 // this choice.
 //
 // invariant: a donor never touches its own TCB while it is lent: it blocks
-// every signal and parks in a raw futex syscall (no errno, no TLS).
+// every signal and ends by a raw exit syscall (no errno, no TLS) before its
+// TCB is first lent.
 // invariant: code that changes the FS base touches no thread-local storage.
 #ifndef SIM_RUNTIME_THREAD_CONTROL_BLOCK_H_
 #define SIM_RUNTIME_THREAD_CONTROL_BLOCK_H_
+
+#include <cstddef>
 
 namespace sim::internal {
 
@@ -47,6 +50,14 @@ ThreadPointer BorrowThreadControlBlock();
 
 // Returns a TCB lent by BorrowThreadControlBlock.
 void ReturnThreadControlBlock(ThreadPointer tcb);
+
+// Creates donors until there are `count`, for BorrowThreadControlBlock to
+// lend. A whole program's fork server does this before it forks, so that
+// its children lend TCBs without creating a thread each (a thread's start
+// and the multi-threaded exit cost 0.2 ms each on a 2-core VM); a spawned
+// process does the same at the same point, so that both have the same heap
+// and mappings (each donor callocs its dtv and maps its stack).
+void CreateDonorsAhead(std::size_t count);
 // In a child just forked: the parent's donors are not threads here, and
 // glibc has put their stacks and TCBs in its cache for the child's next
 // pthread_create, so none may be lent. The child makes its own.

@@ -8,6 +8,7 @@
 #include "whole_program/fork_server.h"
 
 #include <fcntl.h>
+#include <sched.h>
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
@@ -29,6 +30,7 @@ namespace protocol = sim::common::fork_server_protocol;
 constexpr char kOptionsPrefix[] = "SIM_OPTIONS=";
 constexpr std::size_t kOptionsPrefixLength = sizeof(kOptionsPrefix) - 1;
 constexpr std::size_t kMaxRequestBytes = protocol::kMaxRequestBytes;
+constexpr int kThreadCountTries = 1000;
 
 // "SIM_OPTIONS=<value>\0<stderr path>\0". Static: the child's environ slot
 // points here for the rest of its life, and a static buffer moves neither
@@ -114,7 +116,14 @@ void ServeForkRequestsIfAsked() {
   prctl(PR_SET_PDEATHSIG, SIGKILL);
   // A fork copies only the calling thread: threads that static
   // initialisation started would be missing from every child.
-  if (const long threads = ThreadCount(); threads != 1) {
+  // Donors made ahead (thread_control_block.h) have ended, but the kernel
+  // may count one for a moment after it cleared its tid.
+  long threads = ThreadCount();
+  for (int tries = 0; threads > 1 && tries < kThreadCountTries; ++tries) {
+    sched_yield();
+    threads = ThreadCount();
+  }
+  if (threads != 1) {
     Refuse(fd, "static initialisation left ", threads,
            " threads running, and a forked child would have only the one that forks");
   }

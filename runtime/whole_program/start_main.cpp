@@ -27,6 +27,7 @@
 
 #include "common/exit_status.h"
 #include "core/symbolizer.h"
+#include "core/thread_control_block.h"
 #include "core/thread_local_switch.h"
 #include "core/world.h"
 #include "explore/crash_guard.h"
@@ -53,6 +54,11 @@ using namespace sim::internal;
 namespace {
 
 constexpr const char* kAslrReexecMarker = "SIM_ASLR_DISABLED";
+
+// Threads besides main that most programs under test run at once (the
+// examples and bench/bugs/ run 2-4); a program that runs more creates the
+// rest's donors as it goes.
+constexpr std::size_t kDonorsAhead = 4;
 
 using MainFunction = int (*)(int, char**, char**);
 MainFunction program_main = nullptr;
@@ -383,6 +389,11 @@ int RunMainInWorld(int argc, char** argv, char** envp) {
 int MainWrapper(int argc, char** argv, char** envp) {
   if (std::getenv("SIM_OPTIONS") == nullptr) return program_main(argc, argv, envp);
   DisableAslrByReexec(argv);
+  // Before a fork server would fork, in every process alike (the heap and
+  // the mappings stay the same in a spawned seed and a forked one): the
+  // TCBs of the first threads, which a fork server's children then lend
+  // without creating a thread each.
+  CreateDonorsAhead(kDonorsAhead);
   // Under sim-run this process may be a fork server: then only its children
   // get past here, each as if spawned with its seed's SIM_OPTIONS.
   ServeForkRequestsIfAsked();
