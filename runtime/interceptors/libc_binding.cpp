@@ -15,7 +15,11 @@
 //
 // Binding is lazy, not done by a constructor: whole-program mode defines
 // __libc_start_main, and interceptors run before any constructor of ours.
+// A fork server binds them all before it forks (BindLibcSymbolsAhead), so
+// that its children do not each look the same names up again.
 // What is not renamed, and why, is privatize_libc_references.sh's business.
+#include "interceptors/libc_binding.h"
+
 #include <dlfcn.h>
 #include <sys/syscall.h>
 
@@ -48,13 +52,22 @@ struct SimLibcBinding {
   const char* version;  // +16: the version the archive was linked against, or null
 };
 
+// The section privatize_libc_references.sh puts every binding in; the
+// linker defines its bounds (none in a program that links no binding).
+extern SimLibcBinding __start_sim_libc_bindings[] __attribute__((weak, visibility("hidden")));
+extern SimLibcBinding __stop_sim_libc_bindings[] __attribute__((weak, visibility("hidden")));
+
+static void* LookUp(const SimLibcBinding* binding) {
+  return binding->version != nullptr ? dlvsym(RTLD_NEXT, binding->name, binding->version)
+                                     : dlsym(RTLD_NEXT, binding->name);
+}
+
 // Called by the generated stub with every argument register saved. Returns
 // the function to jump to, and stores it so later calls go there directly
 // (two threads binding the same name store the same value). A name that does
 // not resolve ends the process: the runtime cannot go on without it.
 __attribute__((visibility("hidden"))) void* __sim_bind_libc_symbol(SimLibcBinding* binding) {
-  void* target = binding->version != nullptr ? dlvsym(RTLD_NEXT, binding->name, binding->version)
-                                             : dlsym(RTLD_NEXT, binding->name);
+  void* target = LookUp(binding);
   if (target == nullptr) {
     WriteRaw("simthread: cannot find '");
     WriteRaw(binding->name);
@@ -70,3 +83,11 @@ __attribute__((visibility("hidden"))) void* __sim_bind_libc_symbol(SimLibcBindin
 }
 
 }  // extern "C"
+
+void sim::internal::BindLibcSymbolsAhead() {
+  for (SimLibcBinding* binding = __start_sim_libc_bindings; binding != __stop_sim_libc_bindings; ++binding) {
+    // A name that does not resolve keeps its stub, and ends the process at
+    // its first call as it would have.
+    if (void* target = LookUp(binding); target != nullptr) __atomic_store_n(&binding->target, target, __ATOMIC_RELEASE);
+  }
+}

@@ -106,6 +106,8 @@ done < "$work/candidates.txt"
 [[ -s "$work/renames.txt" ]] || exit 0
 
 # The trampolines. Each binding is {target, name, version} (SimLibcBinding);
+# The bindings sit in one section, sim_libc_bindings, which a fork server
+# walks to bind them all before it forks (libc_binding.h). Its
 # target starts at a stub (__sim_libc_stub.X) that loads the binding's
 # address into r11 for the common path (__sim_libc_bind.common), which saves
 # every register that can carry an argument (rax carries the vector count of
@@ -193,7 +195,7 @@ __sim_libc_stub.$name:
 	jmp	__sim_libc_bind.common
 	.cfi_endproc
 	.size	__sim_libc_stub.$name, .-__sim_libc_stub.$name
-	.data
+	.section	sim_libc_bindings,"aw",@progbits
 	.p2align 3
 	.type	__sim_libc_binding.$name, @object
 __sim_libc_binding.$name:

@@ -21,6 +21,7 @@
 #include <cstring>
 
 #include "common/fork_server_protocol.h"
+#include "interceptors/libc_binding.h"
 
 namespace sim::internal {
 namespace {
@@ -128,6 +129,7 @@ void ServeForkRequestsIfAsked() {
            " threads running, and a forked child would have only the one that forks");
   }
 
+  BindLibcSymbolsAhead();
   for (;;) {
     const ssize_t length = recv(fd, request + kOptionsPrefixLength, kMaxRequestBytes, MSG_TRUNC);
     if (length < 0 && errno == EINTR) continue;

@@ -28,6 +28,7 @@
 #include "common/exit_status.h"
 #include "core/symbolizer.h"
 #include "core/thread_control_block.h"
+#include "core/thread_local_census.h"
 #include "core/thread_local_switch.h"
 #include "core/world.h"
 #include "explore/crash_guard.h"
@@ -390,10 +391,12 @@ int MainWrapper(int argc, char** argv, char** envp) {
   if (std::getenv("SIM_OPTIONS") == nullptr) return program_main(argc, argv, envp);
   DisableAslrByReexec(argv);
   // Before a fork server would fork, in every process alike (the heap and
-  // the mappings stay the same in a spawned seed and a forked one): the
-  // TCBs of the first threads, which a fork server's children then lend
-  // without creating a thread each.
+  // the mappings stay the same in a spawned seed and a forked one), what
+  // every world needs and a fork server's children then share: the TCBs of
+  // the first threads, which they lend without creating a thread each, and
+  // the thread-local census, which reads the executable's symbol table.
   CreateDonorsAhead(kDonorsAhead);
+  CurrentThreadLocalCensus();
   // Under sim-run this process may be a fork server: then only its children
   // get past here, each as if spawned with its seed's SIM_OPTIONS.
   ServeForkRequestsIfAsked();
