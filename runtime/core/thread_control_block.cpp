@@ -41,8 +41,8 @@ constexpr unsigned long kHwcap2Fsgsbase = 1UL << 1;
 // Until the kernel has cleared the donor's tid in its TCB
 // (CLONE_CHILD_CLEARTID): from then on nothing but a borrower writes there.
 // pthread_kill with no signal reads that tid: 0 is refused.
-void AwaitDonorExit(pthread_t donor) {
-  while (real_pthread_kill(donor, 0) == 0) syscall(SYS_sched_yield);
+void AwaitDonorExit(ThreadPointer donor) {
+  while (real_pthread_kill(reinterpret_cast<pthread_t>(donor), 0) == 0) syscall(SYS_sched_yield);
 }
 
 // A module's static TLS block, found by its fixed offset below the thread
@@ -113,7 +113,8 @@ bool* MarkerIn(ThreadPointer tcb) {
   return reinterpret_cast<bool*>(static_cast<char*>(tcb) - offset);
 }
 
-ThreadPointer CreateDonor() {
+// A donor, which may not have ended yet (AwaitDonorExit).
+ThreadPointer StartDonor() {
   pthread_attr_t attributes;
   pthread_attr_init(&attributes);
   // The donor's own stack only ever holds DonorMain's frame.
@@ -128,7 +129,6 @@ ThreadPointer CreateDonor() {
     Die(exit_status::kEnvironment,
         {"cannot start a donor thread for a simulated thread's TLS: ", std::strerror(error)});
   }
-  AwaitDonorExit(donor);
   // glibc on x86-64: pthread_t is the address of the thread's struct pthread,
   // which is its thread pointer.
   return reinterpret_cast<ThreadPointer>(donor);
@@ -170,7 +170,8 @@ ThreadPointer BorrowThreadControlBlock() {
     const bool caller_is_donor = std::find(donors.begin(), donors.end(), caller) != donors.end();
     if (!caller_is_donor) real_thread_pointer = caller;
     if (caller_is_donor) SetThreadPointer(real_thread_pointer);
-    tcb = CreateDonor();
+    tcb = StartDonor();
+    AwaitDonorExit(tcb);
     if (caller_is_donor) SetThreadPointer(caller);
     donors.push_back(tcb);
   } else {
@@ -185,10 +186,12 @@ ThreadPointer BorrowThreadControlBlock() {
 void ReturnThreadControlBlock(ThreadPointer tcb) { FreeTcbs().push_back(tcb); }
 
 void CreateDonorsAhead(std::size_t count) {
-  while (Donors().size() < count) {
-    const ThreadPointer tcb = CreateDonor();
-    Donors().push_back(tcb);
-    FreeTcbs().push_back(tcb);
+  // All started before any is awaited: they end side by side.
+  const std::size_t first = Donors().size();
+  while (Donors().size() < count) Donors().push_back(StartDonor());
+  for (std::size_t i = first; i < Donors().size(); ++i) {
+    AwaitDonorExit(Donors()[i]);
+    FreeTcbs().push_back(Donors()[i]);
   }
 }
 
