@@ -1,7 +1,8 @@
 // thread_control_block.h: borrowed glibc thread control blocks (TCBs).
 //
 // Every simulated thread owns a real glibc TCB, borrowed from a "donor"
-// pthread that ended as it started, leaving its TCB behind. Under the eager tls_switch modes every fiber switch points
+// pthread that ended as it started, leaving its TCB behind. Under the eager
+// tls_switch modes every fiber switch points
 // the FS base at the next thread's TCB, so all thread-local state (errno, the
 // C++ exception globals, thread_local variables in any module, pthread keys,
 // dlerror, pthread_self) is per simulated thread, as with real threads, in
@@ -58,6 +59,7 @@ void ReturnThreadControlBlock(ThreadPointer tcb);
 // process does the same at the same point, so that both have the same heap
 // and mappings (each donor callocs its dtv and maps its stack).
 void CreateDonorsAhead(std::size_t count);
+
 // In a child just forked: the parent's donors are not threads here, and
 // glibc has put their stacks and TCBs in its cache for the child's next
 // pthread_create, so none may be lent. The child makes its own.
