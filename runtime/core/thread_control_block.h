@@ -2,10 +2,10 @@
 //
 // Every simulated thread owns a real glibc TCB, borrowed from a "donor"
 // pthread that ended as it started, leaving its TCB behind. Under the eager
-// tls_switch modes every fiber switch points
-// the FS base at the next thread's TCB, so all thread-local state (errno, the
-// C++ exception globals, thread_local variables in any module, pthread keys,
-// dlerror, pthread_self) is per simulated thread, as with real threads, in
+// tls_switch modes every fiber switch points the FS base at the next
+// thread's TCB, so all thread-local state (errno, the C++ exception globals,
+// thread_local variables in any module, pthread keys, dlerror,
+// pthread_self) is per simulated thread, as with real threads, in
 // instrumented and uninstrumented code alike; thread_local_switch.h has the
 // lazy mode, which reaches the same state without moving the FS base.
 // DESIGN.md, "borrowed thread control blocks", has the measurements behind
