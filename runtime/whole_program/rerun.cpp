@@ -245,6 +245,12 @@ std::string NotToldNote(const std::optional<CandidateResult>& told_run, std::uin
          "can do this";
 }
 
+// Where `outcome`'s race is, when its run said.
+std::optional<RaceToFlip> KnownRace(const Outcome& outcome) {
+  if (!outcome.race_to_flip.known()) return std::nullopt;
+  return outcome.race_to_flip;
+}
+
 // A data race's answer to "does it matter?" (explore/race_matters.h), as
 // the told run's option: its runs are candidates. `best` holds every
 // decision of a candidate's execution that met the race (`best_race`, where
@@ -323,8 +329,7 @@ ToldByRerunning ShrinkAndTellByRerunning(CandidateRunner& candidates, const Opti
   }
   // Where the race is in the execution `best` names, when the candidate
   // that ran it said (the flips need not run it once more to find out).
-  std::optional<RaceToFlip> best_race;
-  if (failing.race_to_flip.known()) best_race = failing.race_to_flip;
+  std::optional<RaceToFlip> best_race = KnownRace(failing);
   if (options.shrink != 0) {
     Outcome kept = RemovePreemptions(
         failing, budget,
@@ -334,9 +339,8 @@ ToldByRerunning ShrinkAndTellByRerunning(CandidateRunner& candidates, const Opti
           return result ? std::move(result->outcome) : Outcome{};
         },
         progress);
+    best_race = KnownRace(kept);
     best = std::move(kept.anchored);
-    best_race.reset();
-    if (kept.race_to_flip.known()) best_race = kept.race_to_flip;
   }
   // The bounded exhaustive phase, as in process (shrink.cpp), one rerun per
   // schedule: from 0 preemptions up, the first schedule that fails the same
@@ -356,8 +360,7 @@ ToldByRerunning ShrinkAndTellByRerunning(CandidateRunner& candidates, const Opti
       if (SameFailure(result->outcome, failing) && result->outcome.preemptions < best_preemptions) {
         best = std::move(result->outcome.anchored);
         best_preemptions = result->outcome.preemptions;
-        best_race.reset();
-        if (result->outcome.race_to_flip.known()) best_race = result->outcome.race_to_flip;
+        best_race = KnownRace(result->outcome);
         break;
       }
       if (!search.Record(result->choices, result->reduced)) break;  // not deterministic: keep what greedy found
