@@ -12,6 +12,7 @@
 #include <optional>
 #include <string_view>
 
+#include "core/runtime_code.h"
 #include "core/symbolizer.h"
 
 namespace sim::internal {
@@ -84,6 +85,12 @@ const Module* ModuleOf(const void* address) {
   return nullptr;
 }
 
+// A return address points after its call, which may be a range's last
+// instruction: the call itself is the byte before.
+bool IsRuntimeReturnAddress(const void* address) {
+  return IsRuntimeCode(static_cast<const char*>(address) - 1);
+}
+
 bool IsRuntimeOrSystemFile(std::string_view file) {
   return file.empty() || file == "??" || file == "<unknown>" || file.starts_with("/usr/include/") ||
          file.starts_with("/usr/lib/") || file.starts_with("/usr/src/") ||
@@ -154,7 +161,7 @@ void SiteNamer::Add(const void* return_address) {
 
 std::string SiteNamer::CodeQuery(const void* address) {
   const Module* module = ModuleOf(address);
-  if (module == nullptr) return "";
+  if (module == nullptr || IsRuntimeReturnAddress(address)) return "";
   char line[4200];
   // A return address points after the call; step back into it.
   std::snprintf(line, sizeof line, "\"%s\" 0x%zx\n", module->path.c_str(),
@@ -186,6 +193,9 @@ void SiteNamer::SymbolizePending() {
   for (const void* address : addresses) {
     if (ModuleOf(address) == nullptr) {
       symbolized_.emplace_back(address, std::vector<Frame>{});  // JIT code or a stale frame: nothing to look up
+    } else if (IsRuntimeReturnAddress(address)) {
+      // Where the user's frames end, as the runtime's named frame did (no file of the user's).
+      symbolized_.emplace_back(address, std::vector<Frame>{Frame{}});
     } else {
       in_modules.push_back(address);
     }

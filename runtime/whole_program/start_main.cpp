@@ -26,6 +26,7 @@
 #include <stdexcept>
 
 #include "common/exit_status.h"
+#include "core/runtime_code.h"
 #include "core/symbolizer.h"
 #include "core/thread_control_block.h"
 #include "core/thread_local_census.h"
@@ -409,6 +410,8 @@ RealFunction<int(MainFunction, int, char**, void (*)(), void (*)(), void (*)(), 
     "__libc_start_main");
 
 }  // namespace
+
+SIM_REGISTER_RUNTIME_CODE(sim_whole_program)
 
 extern "C" int __libc_start_main(MainFunction main, int argc, char** argv, void (*init)(), void (*fini)(),
                                  void (*rtld_fini)(), void* stack_end) {

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# mark_code_range.sh ARCHIVE: gathers the code of a runtime archive (one
+# object, after localize_archive.sh) into one .text section between two
+# local symbols, __sim_code_begin_<name> and __sim_code_end_<name> (<name>
+# the archive's, without lib and .a), which the archive's own code reads
+# (core/runtime_code.h).
+#
+# A report names the frames of the user's code; the runtime's own frames
+# (the race check at the top of a racing access's stack, the thread entry
+# at its bottom) are only where the user's end. Telling them apart used to
+# take the symbolizer's answer for each, and loading the runtime's debug
+# information for it was a third of what a race's report cost the
+# symbolizer. By address, they are told apart without it. The default
+# linker script would spread the object's code over the output (cold code
+# and static initialisers first, each former COMDAT section on its own);
+# one section keeps it in one range.
+set -euo pipefail
+archive="$1"
+ld="${LD:-ld}"
+ar="${AR:-ar}"
+name="$(basename "$archive" .a)"
+name="${name#lib}"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+cat > "$work/code.ld" <<SCRIPT
+SECTIONS {
+  .text : {
+    HIDDEN(__sim_code_begin_${name} = .);
+    *(.text .text.*)
+    HIDDEN(__sim_code_end_${name} = .);
+  }
+}
+SCRIPT
+(cd "$work" && "$ar" x "$(realpath "$archive")")
+members=("$work"/*.o)
+if [[ ${#members[@]} -ne 1 ]]; then
+  echo "mark_code_range.sh: $archive has ${#members[@]} members; localize_archive.sh makes it one" >&2
+  exit 1
+fi
+"$ld" -r -T "$work/code.ld" "${members[0]}" -o "$work/marked.o"
+rm -f "$archive"
+"$ar" rcs "$archive" "$work/marked.o"
