@@ -11,10 +11,6 @@
 //   server -> sim-run  "started <pid>"            the child exists, in group <pid>
 //                      "ended <pid> <wait status>" the child was reaped
 //                      "refused <reason>"         this process cannot serve
-// A server that a process forks for itself before main (whole-program
-// mode's standby server) speaks the same protocol to that process; the
-// first datagram it gets is "serving <pid>", the server's pid, and a
-// request may carry one descriptor (SCM_RIGHTS), its symbolizer's socket.
 // The server exits when sim-run closes its end. What the server does with a
 // request is runtime/whole_program/fork_server.h's; what sim-run does with a
 // reply is tools/sim-run/fork_server.h's.
@@ -96,7 +92,6 @@ inline bool DecodeRequest(char* datagram, std::size_t length, Request* request) 
 inline constexpr std::string_view kStartedWord = "started ";
 inline constexpr std::string_view kEndedWord = "ended ";
 inline constexpr std::string_view kRefusedWord = "refused ";
-inline constexpr std::string_view kServingWord = "serving ";
 
 // A reply under construction, on the stack: text beyond its capacity is
 // dropped.
@@ -149,13 +144,10 @@ inline ReplyText EncodeRefused(const char* before, long number = -1, const char*
   return reply.Append(after);
 }
 
-// "serving <pid>": a standby server's pid, from the process that forked it.
-inline ReplyText EncodeServing(long server) { return ReplyText(kServingWord).Append(server); }
-
 // A reply as sim-run reads it.
 struct Reply {
-  enum class Kind { kStarted, kEnded, kRefused, kServing, kUnknown } kind = Kind::kUnknown;
-  long child = -1;          // kStarted, kEnded; kServing: the server
+  enum class Kind { kStarted, kEnded, kRefused, kUnknown } kind = Kind::kUnknown;
+  long child = -1;          // kStarted, kEnded
   long wait_status = 0;     // kEnded
   std::string_view reason;  // kRefused: what follows the word
 };
@@ -189,9 +181,6 @@ inline Reply DecodeReply(std::string_view text) {
     if (detail::TakeNumber(&rest, &reply.child) && detail::TakeNumber(&rest, &reply.wait_status)) {
       reply.kind = Reply::Kind::kEnded;
     }
-  } else if (text.substr(0, kServingWord.size()) == kServingWord) {
-    std::string_view rest = text.substr(kServingWord.size());
-    if (detail::TakeNumber(&rest, &reply.child)) reply.kind = Reply::Kind::kServing;
   } else if (text.substr(0, kRefusedWord.size()) == kRefusedWord) {
     reply.kind = Reply::Kind::kRefused;
     reply.reason = text.substr(kRefusedWord.size());

@@ -6,45 +6,22 @@
 #include <signal.h>
 #include <spawn.h>
 #include <sys/socket.h>
-#include <sys/uio.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
-#include <cstring>
-#include <optional>
 #include <string>
 #include <thread>
 
 #include "common/child_environment.h"
 #include "common/fork_server_protocol.h"
 #include "core/symbolizer.h"
-#include "whole_program/standby_server.h"
 
 namespace sim::internal {
 namespace {
 
 namespace protocol = sim::common::fork_server_protocol;
-
-// Sends `request`, with `lent_fd` when it is >= 0 (fork_server_protocol.h).
-bool SendRequest(int socket_fd, const std::string& request, int lent_fd) {
-  iovec text{const_cast<char*>(request.data()), request.size()};
-  alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))] = {};
-  msghdr message{};
-  message.msg_iov = &text;
-  message.msg_iovlen = 1;
-  if (lent_fd >= 0) {
-    message.msg_control = control;
-    message.msg_controllen = sizeof control;
-    cmsghdr* part = CMSG_FIRSTHDR(&message);
-    part->cmsg_level = SOL_SOCKET;
-    part->cmsg_type = SCM_RIGHTS;
-    part->cmsg_len = CMSG_LEN(sizeof(int));
-    std::memcpy(CMSG_DATA(part), &lent_fd, sizeof lent_fd);
-  }
-  return sendmsg(socket_fd, &message, MSG_NOSIGNAL) == static_cast<ssize_t>(request.size());
-}
 
 void WaitFor(pid_t pid) {
   int status = 0;
@@ -64,7 +41,7 @@ bool CandidateServer::Start(const std::string& sim_options) {
   started_options_ = sim_options;
   if (EnsureServer()) {
     const std::string request = protocol::EncodeRequest(sim_options, "/dev/null");
-    if (SendRequest(socket_, request, server_is_standby_ ? LentSymbolizerSocket() : -1)) {
+    if (send(socket_, request.data(), request.size(), MSG_NOSIGNAL) == static_cast<ssize_t>(request.size())) {
       forked_ = true;
       return true;
     }
@@ -91,19 +68,12 @@ bool CandidateServer::Await(Clock::time_point deadline) {
 }
 
 bool CandidateServer::LendsSymbolizer() const {
-  const bool lent_when_started = server_ >= 0 && !spawn_each_ && !server_is_standby_;
-  return lent_when_started ? server_has_symbolizer_ : LentSymbolizerSocket() >= 0;
+  return server_ >= 0 && !spawn_each_ ? server_has_symbolizer_ : LentSymbolizerSocket() >= 0;
 }
 
 bool CandidateServer::EnsureServer() {
   if (spawn_each_) return false;
   if (server_ >= 0) return true;
-  if (const std::optional<StandbyServer> standby = TakeStandbyServer()) {
-    server_ = standby->pid;
-    socket_ = standby->socket;
-    server_is_standby_ = true;
-    return true;
-  }
   spawn_each_ = true;  // until it is up
   int ends[2];
   if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, ends) != 0) return false;
@@ -131,10 +101,9 @@ bool CandidateServer::EnsureServer() {
 void CandidateServer::StopServer() {
   if (server_ < 0) return;
   close(socket_);  // the server exits when its socket closes
-  if (!server_is_standby_) WaitFor(server_);  // a standby is not this process's child
+  WaitFor(server_);
   server_ = -1;
   socket_ = -1;
-  server_is_standby_ = false;
 }
 
 bool CandidateServer::AwaitForked(Clock::time_point kill_at) {
@@ -170,7 +139,6 @@ bool CandidateServer::AwaitForked(Clock::time_point kill_at) {
         // initialisation): spawn every candidate.
         StopServer();
         return StartSpawnedInstead() && AwaitSpawned(kill_at);
-      case protocol::Reply::Kind::kServing:
       case protocol::Reply::Kind::kUnknown: break;
     }
   }

@@ -8,11 +8,9 @@
 // default budget ran out before shrinking reached the minimum. Instead the
 // failing process starts its own program once as a fork server
 // (fork_server.h, the protocol sim-run uses) and asks it for one child per
-// candidate: a fork and the execution itself. The first server is the
-// one the process forked for itself before main, when it has one
-// (standby_server.h). Where the program cannot serve forks (static
-// initialisation left threads running), each candidate is spawned as
-// before.
+// candidate: a fork and the execution itself. Where the program cannot
+// serve forks (static initialisation left threads running), each candidate
+// is spawned as before.
 //
 // A candidate's stdin, stdout and stderr are /dev/null; what it has to say
 // it writes to the outcome file its SIM_OPTIONS name (rerun.h).
@@ -45,9 +43,8 @@ class CandidateServer {
   bool Start(const std::string& sim_options);
   bool Await(std::chrono::steady_clock::time_point deadline);
   // Whether the next candidate gets this process's symbolizer as
-  // kLentSymbolizerFd (core/symbolizer.h): a spawned server got it when it
-  // started, a standby one gets it with each request, a spawned candidate
-  // when it is spawned.
+  // kLentSymbolizerFd (core/symbolizer.h): the server got it when it
+  // started, a spawned candidate when it is spawned.
   bool LendsSymbolizer() const;
 
  private:
@@ -70,7 +67,6 @@ class CandidateServer {
   int socket_ = -1;
   bool spawn_each_ = false;  // the server could not start or refused
   bool server_has_symbolizer_ = false;
-  bool server_is_standby_ = false;  // forked before main (standby_server.h); lent the symbolizer per request
   std::string started_options_;  // the candidate under way's, to spawn it if the server refuses it
   pid_t spawned_ = -1;           // the candidate under way, when spawned
   bool forked_ = false;          // the candidate under way was asked of the server

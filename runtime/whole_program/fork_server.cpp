@@ -12,7 +12,6 @@
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
-#include <sys/uio.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -22,7 +21,6 @@
 #include <cstring>
 
 #include "common/fork_server_protocol.h"
-#include "core/symbolizer.h"
 #include "interceptors/libc_binding.h"
 
 namespace sim::internal {
@@ -71,32 +69,6 @@ long ThreadCount() {
   return -1;
 }
 
-// Reads one request into `request`, and the descriptor that may come with
-// it (the asking process's symbolizer, which a server forked before it
-// started does not have: standby_server.h) onto kLentSymbolizerFd, where a
-// spawned server has it. Returns the request's length (kMaxRequestBytes or
-// more when it was cut), or what recvmsg returned.
-ssize_t ReceiveRequest(int socket_fd) {
-  iovec text{request + kOptionsPrefixLength, kMaxRequestBytes};
-  alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))];
-  msghdr message{};
-  message.msg_iov = &text;
-  message.msg_iovlen = 1;
-  message.msg_control = control;
-  message.msg_controllen = sizeof control;
-  const ssize_t length = recvmsg(socket_fd, &message, MSG_TRUNC);
-  if (length < 0) return length;
-  int lent = -1;
-  for (cmsghdr* part = CMSG_FIRSTHDR(&message); part != nullptr; part = CMSG_NXTHDR(&message, part)) {
-    if (part->cmsg_level == SOL_SOCKET && part->cmsg_type == SCM_RIGHTS) std::memcpy(&lent, CMSG_DATA(part), sizeof lent);
-  }
-  if (lent >= 0 && lent != kLentSymbolizerFd) {
-    dup2(lent, kLentSymbolizerFd);
-    close(lent);
-  }
-  return length;
-}
-
 // Whatever static initialisation wrote to the server's stderr (a file of
 // sim-run's), so that a seed's stderr starts as a spawned one's would.
 void CopyStaticInitialisationOutput(int to_fd) {
@@ -131,25 +103,20 @@ void BecomeSeedProcess(int socket_fd, pid_t server, char** options_slot, const c
 [[gnu::used, gnu::retain, gnu::section(SIM_FORK_SERVER_MARKER_SECTION)]] extern const char kForkServerProtocol[] =
     SIM_FORK_SERVER_MARKER_TEXT;
 
-bool ServeForkRequestsIfAsked() {
+void ServeForkRequestsIfAsked() {
   const int saved_errno = errno;
   const char* value = std::getenv("SIM_OPTIONS");
   const int fd = protocol::ServerSocketIn(value);
-  if (fd < 0) return false;
+  if (fd < 0) return;
+  // __environ, glibc's reserved name: a user global named `environ` cannot replace it.
+  char** options_slot = __environ;
+  while (*options_slot != nullptr && *options_slot + kOptionsPrefixLength != value) ++options_slot;
+  if (*options_slot == nullptr) return;
+
   // The server is sim-run's helper; it must not outlive it.
   prctl(PR_SET_PDEATHSIG, SIGKILL);
   // A fork copies only the calling thread: threads that static
   // initialisation started would be missing from every child.
-  if (const long threads = ThreadsOnceDonorsEnded(); threads != 1) {
-    Refuse(fd, "static initialisation left ", threads,
-           " threads running, and a forked child would have only the one that forks");
-  }
-  ServeForkRequests(fd);
-  errno = saved_errno;
-  return true;
-}
-
-long ThreadsOnceDonorsEnded() {
   // Donors made ahead (thread_control_block.h) have ended, but the kernel
   // may count one for a moment after it cleared its tid.
   long threads = ThreadCount();
@@ -157,27 +124,22 @@ long ThreadsOnceDonorsEnded() {
     sched_yield();
     threads = ThreadCount();
   }
-  return threads;
-}
-
-void ServeForkRequests(int socket_fd) {
-  // __environ, glibc's reserved name: a user global named `environ` cannot replace it.
-  char** options_slot = __environ;
-  while (*options_slot != nullptr && std::strncmp(*options_slot, kOptionsPrefix, kOptionsPrefixLength) != 0)
-    ++options_slot;
-  if (*options_slot == nullptr) Refuse(socket_fd, "no SIM_OPTIONS in the environment to replace");
+  if (threads != 1) {
+    Refuse(fd, "static initialisation left ", threads,
+           " threads running, and a forked child would have only the one that forks");
+  }
 
   BindLibcSymbolsAhead();
   for (;;) {
-    const ssize_t length = ReceiveRequest(socket_fd);
+    const ssize_t length = recv(fd, request + kOptionsPrefixLength, kMaxRequestBytes, MSG_TRUNC);
     if (length < 0 && errno == EINTR) continue;
-    if (length <= 0) _exit(0);  // the asking process closed its end (or is gone)
+    if (length <= 0) _exit(0);  // sim-run closed its end (or is gone)
     if (static_cast<std::size_t>(length) >= kMaxRequestBytes) {
-      Refuse(socket_fd, "a request of ", length, " bytes, longer than an environment string may be");
+      Refuse(fd, "a request of ", length, " bytes, longer than an environment string may be");
     }
     protocol::Request decoded;
     if (!protocol::DecodeRequest(request + kOptionsPrefixLength, static_cast<std::size_t>(length), &decoded)) {
-      Refuse(socket_fd, "a malformed request (no stderr path)");
+      Refuse(fd, "a malformed request (no stderr path)");
     }
     const char* stderr_path = decoded.stderr_path;
 
@@ -186,16 +148,17 @@ void ServeForkRequests(int socket_fd) {
     const pid_t server = getpid();
     const pid_t child = _Fork();
     if (child == 0) {
-      BecomeSeedProcess(socket_fd, server, options_slot, stderr_path);
+      BecomeSeedProcess(fd, server, options_slot, stderr_path);
+      errno = saved_errno;
       return;
     }
-    if (child < 0) Refuse(socket_fd, "fork failed with errno ", errno);
+    if (child < 0) Refuse(fd, "fork failed with errno ", errno);
     setpgid(child, child);  // also done by the child; whichever runs first wins the race with a kill
-    Send(socket_fd, protocol::EncodeStarted(static_cast<long>(child)));
+    Send(fd, protocol::EncodeStarted(static_cast<long>(child)));
     int status = 0;
     while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
     }
-    Send(socket_fd, protocol::EncodeEnded(static_cast<long>(child), static_cast<long>(status)));
+    Send(fd, protocol::EncodeEnded(static_cast<long>(child), static_cast<long>(status)));
   }
 }
 

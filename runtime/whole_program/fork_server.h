@@ -23,23 +23,12 @@
 namespace sim::internal {
 
 // When SIM_OPTIONS is exactly "fork_server=<fd>", serves requests on <fd>
-// and returns only in a forked child, set up as above, and then true; the
-// server process itself ends in here (_exit) when sim-run goes away.
-// Returns false at once, doing nothing, in any other process.
+// and returns only in a forked child, set up as above; the server process
+// itself ends in here (_exit) when sim-run goes away. Returns at once, doing
+// nothing, in any other process.
 // Precondition: called on the main thread from the main wrapper, before
 // anything there allocates.
-bool ServeForkRequestsIfAsked();
-
-// The loop itself, on `socket_fd`, for sim-run's server and for a server a
-// process forked for itself (standby_server.h): returns only in a child,
-// set up as above; the server ends in here when the asker closes its end.
-// Same precondition, and this process has no thread but the caller.
-void ServeForkRequests(int socket_fd);
-
-// How many threads this process has once the donors made ahead
-// (thread_control_block.h) are gone, as the kernel counts them: 1 when a
-// fork would copy them all; -1 when /proc cannot say.
-long ThreadsOnceDonorsEnded();
+void ServeForkRequestsIfAsked();
 
 }  // namespace sim::internal
 

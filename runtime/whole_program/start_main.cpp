@@ -50,7 +50,6 @@
 #include "whole_program/libc_crash.h"
 #include "whole_program/rerun.h"
 #include "whole_program/search_across_processes.h"
-#include "whole_program/standby_server.h"
 
 using namespace sim::internal;
 
@@ -400,9 +399,8 @@ int MainWrapper(int argc, char** argv, char** envp) {
   CreateDonorsAhead(kDonorsAhead);
   CurrentThreadLocalCensus();
   // Under sim-run this process may be a fork server: then only its children
-  // get past here, each as if spawned with its seed's SIM_OPTIONS. Run by
-  // hand, it keeps a copy of itself from here to rerun its program from.
-  if (!ServeForkRequestsIfAsked()) ForkStandbyServerIfWanted();
+  // get past here, each as if spawned with its seed's SIM_OPTIONS.
+  ServeForkRequestsIfAsked();
   return RunMainInWorld(argc, argv, envp);
 }
 
