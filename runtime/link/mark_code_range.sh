@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # mark_code_range.sh ARCHIVE: gathers the code of a runtime archive (one
 # object, after localize_archive.sh) into one .text section between two
-# local symbols, __sim_code_begin_<name> and __sim_code_end_<name> (<name>
+# hidden symbols, __sim_code_begin_<name> and __sim_code_end_<name> (<name>
 # the archive's, without lib and .a), which the archive's own code reads
-# (core/runtime_code.h).
+# (core/runtime_code.h); a program exports neither.
 #
 # A report names the frames of the user's code; the runtime's own frames
 # (the race check at the top of a racing access's stack, the thread entry
