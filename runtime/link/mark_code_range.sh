@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# mark_code_range.sh ARCHIVE: gathers the code of a runtime archive (one
-# object, after localize_archive.sh) into one .text section between two
-# hidden symbols, __sim_code_begin_<name> and __sim_code_end_<name> (<name>
-# the archive's, without lib and .a), which the archive's own code reads
+# mark_code_range.sh ARCHIVE: links a runtime archive into one object whose
+# code is one .text section between two hidden symbols,
+# __sim_code_begin_<name> and __sim_code_end_<name> (<name> the archive's,
+# without lib and .a), which the archive's own code reads
 # (core/runtime_code.h); a program exports neither.
 #
 # A report names the frames of the user's code; the runtime's own frames
@@ -31,12 +31,6 @@ SECTIONS {
   }
 }
 SCRIPT
-(cd "$work" && "$ar" x "$(realpath "$archive")")
-members=("$work"/*.o)
-if [[ ${#members[@]} -ne 1 ]]; then
-  echo "mark_code_range.sh: $archive has ${#members[@]} members; localize_archive.sh makes it one" >&2
-  exit 1
-fi
-"$ld" -r -T "$work/code.ld" "${members[0]}" -o "$work/marked.o"
+"$ld" -r -T "$work/code.ld" --whole-archive "$archive" -o "$work/marked.o"
 rm -f "$archive"
 "$ar" rcs "$archive" "$work/marked.o"
