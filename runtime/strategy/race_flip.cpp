@@ -11,21 +11,26 @@ namespace {
 
 class RaceFlipStrategy final : public Strategy {
  public:
-  RaceFlipStrategy(std::vector<AnchoredDecision> decisions, const RaceToFlip& race, std::uint64_t continuation)
+  RaceFlipStrategy(std::vector<AnchoredDecision> decisions, const RaceToFlip& race, std::uint64_t continuation,
+                   ContinuationRecord* record)
       : replay_(MakeAnchoredReplayStrategy(std::move(decisions))),
-        continuation_(continuation != 0 ? MakePosStrategy() : nullptr),
+        continuation_(continuation != 0 ? MakeFlipContinuationStrategy(continuation) : nullptr),
         continuation_seed_(continuation),
-        race_(race) {}
+        race_(race),
+        record_(record) {}
 
   void BeginExecution(std::uint64_t seed) override {
     replay_->BeginExecution(seed);
     if (continuation_ != nullptr) continuation_->BeginExecution(continuation_seed_);
     phase_ = Phase::kReplaying;
+    created_since_point_.clear();
+    if (record_ != nullptr) *record_ = ContinuationRecord{};
   }
   bool WantsPendingOperations() const override { return true; }
   void OnThreadCreated(ThreadId thread) override {
     replay_->OnThreadCreated(thread);
     if (continuation_ != nullptr) continuation_->OnThreadCreated(thread);
+    created_since_point_.push_back(thread);
   }
 
   Choice Choose(std::span<const ThreadId> enabled, const ChoicePoint& at) override {
@@ -34,7 +39,12 @@ class RaceFlipStrategy final : public Strategy {
     const Choice replayed = replay_->Choose(enabled, at);
     if (phase_ == Phase::kReplaying && at.number >= race_.choice_point) phase_ = Phase::kLaterFirst;
     if (phase_ == Phase::kFlipped) {
-      return continuation_ != nullptr ? continuation_->Choose(enabled, at) : Choice{replayed.thread, {}};
+      // Never going on unasked (Choice::same_for): the same execution,
+      // with every point shown to the record.
+      const Choice chosen = continuation_ != nullptr ? continuation_->Choose(enabled, at) : Choice{replayed.thread, {}};
+      if (record_ != nullptr) Record(enabled, at, chosen.thread);
+      created_since_point_.clear();
+      return {chosen.thread, chosen.mismatch};
     }
     if (phase_ == Phase::kReplaying) return {replayed.thread, {}};
     // The later thread runs, uninterrupted, up to its access: any pause and the earlier access might slip in first
@@ -49,6 +59,7 @@ class RaceFlipStrategy final : public Strategy {
     if (race_.later_site != 0 ? reinterpret_cast<std::uintptr_t>(next.site) == race_.later_site
                               : next.thread_points >= race_.later_points) {
       phase_ = Phase::kFlipped;
+      if (record_ != nullptr) record_->flipped = true;
     }
     return {race_.later, {}};
   }
@@ -65,6 +76,16 @@ class RaceFlipStrategy final : public Strategy {
  private:
   enum class Phase { kReplaying, kLaterFirst, kFlipped };
 
+  void Record(std::span<const ThreadId> enabled, const ChoicePoint& at, ThreadId chosen) {
+    ContinuationPoint point{.created = created_since_point_,
+                            .enabled = {enabled.begin(), enabled.end()},
+                            .pending = {at.pending.begin(), at.pending.end()},
+                            .at = at,
+                            .chosen = chosen};
+    point.at.pending = {};
+    record_->points.push_back(std::move(point));
+  }
+
   Choice CannotFlip(const char* why) {
     mismatch_ = std::string(kCannotFlip) + "T" + std::to_string(race_.later) + " does not reach its access before T" +
                 std::to_string(race_.earlier) + "'s: " + why;
@@ -75,7 +96,9 @@ class RaceFlipStrategy final : public Strategy {
   std::unique_ptr<Strategy> continuation_;  // null: the replayed decisions go on
   std::uint64_t continuation_seed_;
   RaceToFlip race_;
+  ContinuationRecord* record_;  // null: not kept
   Phase phase_ = Phase::kReplaying;
+  std::vector<ThreadId> created_since_point_;  // since the last point shown to the record
   std::string mismatch_;
 };
 
@@ -107,9 +130,15 @@ RaceToFlip DecodeRaceToFlip(std::string_view text) {
   return race;
 }
 
+std::unique_ptr<Strategy> MakeFlipContinuationStrategy(std::uint64_t continuation) {
+  std::unique_ptr<Strategy> strategy = MakePosStrategy();
+  strategy->BeginExecution(continuation);
+  return strategy;
+}
+
 std::unique_ptr<Strategy> MakeRaceFlipStrategy(std::vector<AnchoredDecision> decisions, const RaceToFlip& race,
-                                               std::uint64_t continuation) {
-  return std::make_unique<RaceFlipStrategy>(std::move(decisions), race, continuation);
+                                               std::uint64_t continuation, ContinuationRecord* record) {
+  return std::make_unique<RaceFlipStrategy>(std::move(decisions), race, continuation, record);
 }
 
 }  // namespace sim::internal

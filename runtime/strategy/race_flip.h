@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "core/outcome.h"
+#include "strategy/flip_continuations.h"
 #include "strategy/strategy.h"
 
 namespace sim::internal {
@@ -43,9 +44,15 @@ RaceToFlip DecodeRaceToFlip(std::string_view text);
 inline constexpr std::string_view kCannotFlip = "cannot flip: ";
 
 // Precondition: race.known(). `decisions` are those of the execution that
-// found the race.
+// found the race. With `record`, each execution keeps there what its
+// continuation was shown after the flip (flip_continuations.h).
 std::unique_ptr<Strategy> MakeRaceFlipStrategy(std::vector<AnchoredDecision> decisions, const RaceToFlip& race,
-                                               std::uint64_t continuation);
+                                               std::uint64_t continuation, ContinuationRecord* record = nullptr);
+
+// The strategy continuation `continuation` (>= 1) draws the rest with,
+// begun as the flipped execution begins it: what FlipContinuations::Repeated
+// runs over the executions already run.
+std::unique_ptr<Strategy> MakeFlipContinuationStrategy(std::uint64_t continuation);
 
 }  // namespace sim::internal
 

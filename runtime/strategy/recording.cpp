@@ -6,8 +6,8 @@
 namespace sim::internal {
 
 void RecordingStrategy::BeginExecution(std::uint64_t seed) {
+  into_ = StrategyRecording{.seed = seed, .choice_points = 0, .choices = {}, .reduced = false, .flip_continuation = {}};
   inner_.BeginExecution(seed);
-  into_ = StrategyRecording{.seed = seed, .choice_points = 0, .choices = {}, .reduced = false};
   keeping_ = keep_choices_ || find_reversals_ || inner_.LearnsFromChoicePoints();
 }
 

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "strategy/bounded_search.h"
+#include "strategy/flip_continuations.h"
 #include "strategy/strategy.h"
 
 namespace sim::internal {
@@ -23,6 +24,9 @@ struct StrategyRecording {
   std::uint64_t choice_points = 0;    // as EndExecution was told
   std::vector<ChoiceRecord> choices;  // every choice point met, when kept
   bool reduced = false;               // choices carry their also_try (race_reversal.h)
+  // A race's flipped execution: what its continuation was shown, kept by
+  // the flip strategy itself (race_flip.h), not by RecordingStrategy.
+  ContinuationRecord flip_continuation;
 };
 
 // Forwards every call to `inner` and keeps the execution in `into`: always

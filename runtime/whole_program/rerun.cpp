@@ -27,7 +27,8 @@ namespace {
 // words, the race as race_flip.h encodes it, or "-"), then the choice points ("reduced-flag count" and per point
 // "current points enabled-flag switch-flag n t1..tn m a1..am", the a's its
 // also_try),
-// then a newline and the report text (with outcome_report).
+// then a race flip's continuation record (flip_continuations.h), then a newline and the report text (with
+// outcome_report).
 std::optional<CandidateResult> ReadOutcomeFile(const std::string& path, std::string* report) {
   std::ifstream file(path);
   int verdict = 0;
@@ -69,6 +70,7 @@ std::optional<CandidateResult> ReadOutcomeFile(const std::string& path, std::str
     for (ThreadId& thread : choice.also_try) file >> thread;
     result.choices.push_back(std::move(choice));
   }
+  if (!DecodeContinuationRecord(file, result.flip_continuation)) return std::nullopt;
   if (report != nullptr) {
     std::ostringstream rest;
     file.get();  // the newline before the report
@@ -180,7 +182,7 @@ void WriteOutcomeFile(const std::string& path, const Outcome& outcome, const Str
     text += ' ' + std::to_string(choice.also_try.size());
     for (ThreadId thread : choice.also_try) text += ' ' + std::to_string(thread);
   }
-  text += '\n';
+  text += '\n' + EncodeContinuationRecord(recording.flip_continuation) + '\n';
   text += report;
   const int fd = open(path.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
   if (fd < 0) return;
@@ -280,17 +282,30 @@ std::string FlipRaceByRerunning(CandidateRunner& candidates, const Options& opti
   }
   // One at a time: run beside each other (candidates_ahead.h), two flips
   // took as long as one after the other on a 2-core VM whose page faults
-  // are dear (refcount_double_delete's 21: 147 and 150 ms).
+  // are dear (refcount_double_delete's 21: 147 and 150 ms). A continuation
+  // that would repeat a flipped execution already run is not run again:
+  // its outcome is that one's (flip_continuations.h).
+  FlipContinuations flipped_so_far;
+  std::vector<Outcome> flipped_outcomes;
   RaceFlipped flipped = TellWhetherRaceMatters(
       race, options.race_flips,
       [&](std::optional<std::uint64_t> flip_continuation) -> std::optional<Outcome> {
         std::string run_options = as_found_options;
         if (flip_continuation) {
+          if (*flip_continuation != 0) {
+            const std::unique_ptr<Strategy> drawing = MakeFlipContinuationStrategy(*flip_continuation);
+            if (const std::optional<std::size_t> repeated = flipped_so_far.Repeated(*drawing))
+              return flipped_outcomes[*repeated];
+          }
           run_options +=
               ":race_flip=" + EncodeRaceToFlip(race) + ":race_flip_continuation=" + std::to_string(*flip_continuation);
         }
         std::optional<CandidateResult> result = candidates.Run(run_options, deadline);
         if (!result) return std::nullopt;
+        if (flip_continuation) {
+          flipped_so_far.Add(result->flip_continuation, flipped_outcomes.size());
+          flipped_outcomes.push_back(result->outcome);
+        }
         return std::move(result->outcome);
       },
       [&](const std::string& schedule) { return FlippedReplayCommand(options, schedule, options.first_seed); });

@@ -33,6 +33,7 @@ struct CandidateResult {
   int exit_status = 0;  // what main returned
   std::vector<ChoiceRecord> choices;
   bool reduced = false;  // the choices carry their race reversals (race_reversals=1)
+  ContinuationRecord flip_continuation;  // a race's flipped execution: what its continuation was shown
 };
 
 // What a candidate whose report nobody reads is given besides its own

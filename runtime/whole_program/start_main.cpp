@@ -332,13 +332,13 @@ int RunMainInWorld(int argc, char** argv, char** envp) {
   if (!candidate && !internal.libc_crash.empty()) return ReportLibcCrash(argv, options, internal);
   if (!candidate && options.strategy.starts_with("dfs:"))
     return SearchSchedulesAcrossProcesses(argv, options, internal);
+  StrategyRecording recording;
   std::unique_ptr<Strategy> strategy =
       !internal.race_flip.empty()
           ? MakeRaceFlipStrategy(DecodeAnchored(internal.anchored), DecodeRaceToFlip(internal.race_flip),
-                                 internal.race_flip_continuation)
+                                 internal.race_flip_continuation, &recording.flip_continuation)
       : internal.anchored.empty() ? MakeStrategy(options.strategy, options.pct_choice_points)
                                   : MakeAnchoredReplayStrategy(DecodeAnchored(internal.anchored));
-  StrategyRecording recording;
   RecordingStrategy recording_strategy(*strategy, recording, /*keep_choices=*/true,
                                        /*find_reversals=*/internal.race_reversals != 0);
   Strategy& deciding = candidate ? static_cast<Strategy&>(recording_strategy) : *strategy;
