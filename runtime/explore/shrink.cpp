@@ -7,6 +7,7 @@
 #include <string>
 
 #include "explore/isolated_execution.h"
+#include "explore/near_schedules.h"
 #include "explore/run_execution.h"
 #include "strategy/schedule.h"
 
@@ -153,27 +154,44 @@ ShrinkResult ShrinkFailure(const std::function<void()>& body, const Options& giv
     std::unique_ptr<Strategy> strategy = MakeAnchoredReplayStrategy(DecodeAnchored(std::string(request)));
     return RunInWorld(body, options, *strategy, seed);
   });
+  const ReplayAnchored replay = [&](const std::vector<AnchoredDecision>& candidate) {
+    return candidates.Run(EncodeAnchored(candidate));
+  };
+  Outcome greedy = failing;  // what greedy removal kept, where the near phase starts
   if (options.shrink != 0) {
-    best = RemovePreemptions(
-               failing, budget,
-               [&](const std::vector<AnchoredDecision>& candidate) { return candidates.Run(EncodeAnchored(candidate)); },
-               result)
-               .anchored;
+    greedy = RemovePreemptions(failing, budget, replay, result);
+    best = greedy.anchored;
     best_preemptions = PreemptionsIn(best);
   }
 
   // Greedy removal stops at a schedule no single removal improves, which
   // need not be the fewest preemptions: the few the bug needs may sit
   // elsewhere. Bounded exhaustive search from 0 preemptions upwards finds
-  // the fewest, when the budget allows.
+  // the fewest, when the budget allows; where a bound runs long without
+  // one, it takes turns with the near phase (near_schedules.h: they often
+  // sit close to those greedy left).
   std::uint64_t searched_below = 0;  // every schedule with fewer preemptions was tried, and none failed so
+  std::optional<NearPhase> near;
+  bool near_started = false;
   for (std::uint32_t bound = 0; options.shrink != 0 && bound < best_preemptions && result.stop == ShrinkStop::kDone;
        ++bound) {
     std::unique_ptr<Strategy> dfs = MakeDfsStrategy(bound);
     ExecutionRunner schedules(options, dfs.get(), [&](Strategy* deciding, std::string_view) {
       return RunInWorld(body, options, *deciding, seed);
     });
-    while (!dfs->Exhausted()) {
+    for (std::uint64_t run = 0; !dfs->Exhausted(); ++run) {
+      if (run == kBoundedBeforeNear && !near_started) {
+        near_started = true;
+        near.emplace(greedy, failing, NearCandidates(budget));
+      }
+      if (std::optional<std::vector<AnchoredDecision>> schedule = near ? near->Next() : std::nullopt) {
+        if (!budget.Take(result)) break;
+        if (near->Record(replay(*schedule)) && near->kept().preemptions < best_preemptions) {
+          best_preemptions = near->kept().preemptions;
+          best = near->kept().anchored;
+          if (best_preemptions <= bound) break;
+        }
+      }
       if (!budget.Take(result)) break;
       Outcome outcome = schedules.Run("");
       if (!outcome.schedule_mismatch.empty()) break;  // the program is not deterministic: keep the greedy result

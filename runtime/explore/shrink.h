@@ -7,10 +7,13 @@
 // then does the thread it was preempted for run. Other decisions are anchored
 // to their thread's own progress and replayed leniently (where the schedule
 // no longer fits, the running thread goes on). A removal is kept when the
-// execution still
-// fails with the same verdict at the same sites, and the search repeats until
-// no single removal does (1-minimal, as in delta debugging). The result is
-// the execution of the shrunk schedule, with its whole trace told as a story.
+// execution still fails with the same verdict at the same sites, and the
+// search repeats until no single removal does (1-minimal, as in delta
+// debugging). Then a bounded search from 0 preemptions up finds and proves
+// the fewest, taking turns, where a bound runs long, with schedules near
+// greedy's result with a preemption fewer (near_schedules.h). The result is
+// the execution of the shrunk schedule, with its whole trace told as a
+// story.
 //
 // What bounds the search is a count of candidate executions
 // (shrink_candidates), so the result is a function of the failure and the
@@ -78,6 +81,7 @@ class ShrinkBudget {
   bool Take(ShrinkResult& result);
   // When the wall-clock cap runs out (for killing a candidate process).
   std::chrono::steady_clock::time_point deadline() const { return deadline_; }
+  std::uint64_t bound() const { return candidates_; }  // the most candidates it hands out
 
  private:
   std::uint64_t candidates_;

@@ -13,6 +13,7 @@
 
 #include "common/hex_text.h"
 #include "core/symbolizer.h"
+#include "explore/near_schedules.h"
 #include "explore/race_matters.h"
 #include "explore/shrink.h"
 #include "strategy/race_flip.h"
@@ -345,28 +346,43 @@ ToldByRerunning ShrinkAndTellByRerunning(CandidateRunner& candidates, const Opti
   // Where the race is in the execution `best` names, when the candidate
   // that ran it said (the flips need not run it once more to find out).
   std::optional<RaceToFlip> best_race = KnownRace(failing);
+  const ReplayAnchored replay = [&](const std::vector<AnchoredDecision>& candidate) -> Outcome {
+    std::optional<CandidateResult> result = rerun(candidate);
+    answered += result.has_value();
+    return result ? std::move(result->outcome) : Outcome{};
+  };
+  Outcome greedy = failing;  // what greedy removal kept, where the near phase starts
   if (options.shrink != 0) {
-    Outcome kept = RemovePreemptions(
-        failing, budget,
-        [&](const std::vector<AnchoredDecision>& candidate) -> Outcome {
-          std::optional<CandidateResult> result = rerun(candidate);
-          answered += result.has_value();
-          return result ? std::move(result->outcome) : Outcome{};
-        },
-        progress);
-    best_race = KnownRace(kept);
-    best = std::move(kept.anchored);
+    greedy = RemovePreemptions(failing, budget, replay, progress);
+    best_race = KnownRace(greedy);
+    best = greedy.anchored;
   }
   // The bounded exhaustive phase, as in process (shrink.cpp), one rerun per
   // schedule: from 0 preemptions up, the first schedule that fails the same
-  // way has the fewest.
+  // way has the fewest; taking turns with the near phase once a bound has
+  // run kBoundedBeforeNear schedules without one (near_schedules.h).
   std::uint64_t best_preemptions = PreemptionsIn(best);
   std::uint64_t searched_below = 0;  // every schedule with fewer preemptions was tried, and none failed so
+  std::optional<NearPhase> near;
+  bool near_started = false;
   for (std::uint32_t bound = 0; options.shrink != 0 && bound < best_preemptions && progress.stop == ShrinkStop::kDone;
        ++bound) {
     BoundedSearch search(bound);
     CandidatesAhead candidates_ahead(candidates, ShrinkJobs(options));
-    while (!search.Exhausted()) {
+    for (std::uint64_t run = 0; !search.Exhausted(); ++run) {
+      if (run == kBoundedBeforeNear && !near_started) {
+        near_started = true;
+        near.emplace(greedy, failing, NearCandidates(budget));
+      }
+      if (std::optional<std::vector<AnchoredDecision>> schedule = near ? near->Next() : std::nullopt) {
+        if (!budget.Take(progress)) break;
+        if (near->Record(replay(*schedule)) && near->kept().preemptions < best_preemptions) {
+          best_preemptions = near->kept().preemptions;
+          best_race = KnownRace(near->kept());
+          best = near->kept().anchored;
+          if (best_preemptions <= bound) break;
+        }
+      }
       if (!budget.Take(progress)) break;
       std::optional<CandidateResult> result =
           candidates_ahead.Run(candidate_options + RaceReversalOption(options), search, budget.deadline());
