@@ -104,6 +104,19 @@ bool NearPhase::Record(Outcome outcome) {
 
 std::uint64_t NearCandidates(const ShrinkBudget& budget) { return std::min(kNearCandidates, budget.bound() / 4); }
 
+NearTurns::Turn NearTurns::Take(std::uint64_t run, std::uint64_t best_preemptions, ShrinkBudget& budget,
+                                ShrinkResult& result, const ReplayAnchored& replay) {
+  if (run == kBoundedBeforeNear && !started_) {
+    started_ = true;
+    phase_.emplace(greedy_, failing_, NearCandidates(budget));
+  }
+  std::optional<std::vector<AnchoredDecision>> schedule = phase_ ? phase_->Next() : std::nullopt;
+  if (!schedule) return Turn::kNothingBetter;
+  if (!budget.Take(result)) return Turn::kBudgetSpent;
+  return phase_->Record(replay(*schedule)) && phase_->kept().preemptions < best_preemptions ? Turn::kFewerPreemptions
+                                                                                          : Turn::kNothingBetter;
+}
+
 Outcome MovePreemptions(const Outcome& greedy, const Outcome& failing, ShrinkBudget& budget,
                         const ReplayAnchored& replay, ShrinkResult& result) {
   NearPhase near(greedy, failing, NearCandidates(budget));

@@ -90,6 +90,29 @@ class NearPhase {
 inline constexpr std::uint64_t kNearCandidates = 256;
 std::uint64_t NearCandidates(const ShrinkBudget& budget);
 
+// The phase's turns in a bounded search's loop (shrink.cpp,
+// whole_program/rerun.cpp): none until a bound's kBoundedBeforeNear-th
+// schedule, then one candidate before each of the search's.
+class NearTurns {
+ public:
+  NearTurns(const Outcome& greedy, const Outcome& failing) : greedy_(greedy), failing_(failing) {}
+  enum class Turn {
+    kNothingBetter,
+    kFewerPreemptions,  // kept() failed the same way with fewer than `best_preemptions`
+    kBudgetSpent,
+  };
+  // Before the search's schedule number `run` of its bound.
+  Turn Take(std::uint64_t run, std::uint64_t best_preemptions, ShrinkBudget& budget, ShrinkResult& result,
+            const ReplayAnchored& replay);
+  const Outcome& kept() const { return phase_->kept(); }
+
+ private:
+  const Outcome& greedy_;
+  const Outcome& failing_;
+  std::optional<NearPhase> phase_;
+  bool started_ = false;
+};
+
 // The phase alone, each candidate taken from `budget`: what the bounded
 // searches alternate with (shrink.cpp, whole_program/rerun.cpp), run one
 // after another. Returns the last kept.

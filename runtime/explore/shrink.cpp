@@ -171,8 +171,7 @@ ShrinkResult ShrinkFailure(const std::function<void()>& body, const Options& giv
   // one, it takes turns with the near phase (near_schedules.h: they often
   // sit close to those greedy left).
   std::uint64_t searched_below = 0;  // every schedule with fewer preemptions was tried, and none failed so
-  std::optional<NearPhase> near;
-  bool near_started = false;
+  NearTurns near(greedy, failing);
   for (std::uint32_t bound = 0; options.shrink != 0 && bound < best_preemptions && result.stop == ShrinkStop::kDone;
        ++bound) {
     std::unique_ptr<Strategy> dfs = MakeDfsStrategy(bound);
@@ -180,17 +179,12 @@ ShrinkResult ShrinkFailure(const std::function<void()>& body, const Options& giv
       return RunInWorld(body, options, *deciding, seed);
     });
     for (std::uint64_t run = 0; !dfs->Exhausted(); ++run) {
-      if (run == kBoundedBeforeNear && !near_started) {
-        near_started = true;
-        near.emplace(greedy, failing, NearCandidates(budget));
-      }
-      if (std::optional<std::vector<AnchoredDecision>> schedule = near ? near->Next() : std::nullopt) {
-        if (!budget.Take(result)) break;
-        if (near->Record(replay(*schedule)) && near->kept().preemptions < best_preemptions) {
-          best_preemptions = near->kept().preemptions;
-          best = near->kept().anchored;
-          if (best_preemptions <= bound) break;
-        }
+      const NearTurns::Turn turn = near.Take(run, best_preemptions, budget, result, replay);
+      if (turn == NearTurns::Turn::kBudgetSpent) break;
+      if (turn == NearTurns::Turn::kFewerPreemptions) {
+        best_preemptions = near.kept().preemptions;
+        best = near.kept().anchored;
+        if (best_preemptions <= bound) break;
       }
       if (!budget.Take(result)) break;
       Outcome outcome = schedules.Run("");

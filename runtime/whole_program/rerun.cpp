@@ -363,29 +363,32 @@ ToldByRerunning ShrinkAndTellByRerunning(CandidateRunner& candidates, const Opti
   // run kBoundedBeforeNear schedules without one (near_schedules.h).
   std::uint64_t best_preemptions = PreemptionsIn(best);
   std::uint64_t searched_below = 0;  // every schedule with fewer preemptions was tried, and none failed so
-  std::optional<NearPhase> near;
-  bool near_started = false;
+  NearTurns near(greedy, failing);
   for (std::uint32_t bound = 0; options.shrink != 0 && bound < best_preemptions && progress.stop == ShrinkStop::kDone;
        ++bound) {
     BoundedSearch search(bound);
     CandidatesAhead candidates_ahead(candidates, ShrinkJobs(options));
+    const std::string bounded_options = candidate_options + RaceReversalOption(options);
+    // A near schedule runs with the search's next one beside it, on the
+    // second core, as the search's own later schedules do.
+    const ReplayAnchored near_replay = [&](const std::vector<AnchoredDecision>& schedule) -> Outcome {
+      std::optional<CandidateResult> result =
+          candidates_ahead.Run(candidate_options + ":anchored=" + EncodeAnchored(schedule),
+                               bounded_options + ":anchored=" + EncodeAnchored(search.Prefix()), budget.deadline());
+      answered += result.has_value();
+      return result ? std::move(result->outcome) : Outcome{};
+    };
     for (std::uint64_t run = 0; !search.Exhausted(); ++run) {
-      if (run == kBoundedBeforeNear && !near_started) {
-        near_started = true;
-        near.emplace(greedy, failing, NearCandidates(budget));
-      }
-      if (std::optional<std::vector<AnchoredDecision>> schedule = near ? near->Next() : std::nullopt) {
-        if (!budget.Take(progress)) break;
-        if (near->Record(replay(*schedule)) && near->kept().preemptions < best_preemptions) {
-          best_preemptions = near->kept().preemptions;
-          best_race = KnownRace(near->kept());
-          best = near->kept().anchored;
-          if (best_preemptions <= bound) break;
-        }
+      const NearTurns::Turn turn = near.Take(run, best_preemptions, budget, progress, near_replay);
+      if (turn == NearTurns::Turn::kBudgetSpent) break;
+      if (turn == NearTurns::Turn::kFewerPreemptions) {
+        best_preemptions = near.kept().preemptions;
+        best_race = KnownRace(near.kept());
+        best = near.kept().anchored;
+        if (best_preemptions <= bound) break;
       }
       if (!budget.Take(progress)) break;
-      std::optional<CandidateResult> result =
-          candidates_ahead.Run(candidate_options + RaceReversalOption(options), search, budget.deadline());
+      std::optional<CandidateResult> result = candidates_ahead.Run(bounded_options, search, budget.deadline());
       if (!result) break;
       ++answered;
       if (SameFailure(result->outcome, failing) && result->outcome.preemptions < best_preemptions) {
