@@ -113,9 +113,9 @@ class NearTurns {
   bool started_ = false;
 };
 
-// The phase alone, each candidate taken from `budget`: what the bounded
-// searches alternate with (shrink.cpp, whole_program/rerun.cpp), run one
-// after another. Returns the last kept.
+// The phase alone, its candidates one after another, each taken from
+// `budget` (the shrinkers interleave it with their bounded search through
+// NearTurns instead). Returns the last kept.
 Outcome MovePreemptions(const Outcome& greedy, const Outcome& failing, ShrinkBudget& budget,
                         const ReplayAnchored& replay, ShrinkResult& result);
 
