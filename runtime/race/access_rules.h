@@ -25,13 +25,14 @@ namespace sim::internal {
 // stands for them, since whatever does not know its epoch does not know
 // theirs either.
 struct Placement {
+  Clock stale_up_to = 0;  // the epochs of earlier executions: free slots (AccessRecord::LiveAfter)
   unsigned superseded = 0;  // bit i: slot i
   int merge_into = -1;
   int free_slot = -1;
 
-  // Whether slot i is empty (none to ask about), noting the first such.
-  [[gnu::always_inline]] bool Empty(const AccessRecord& slot, unsigned i) {
-    if (!slot.empty()) return false;
+  // Whether slot i is free (none to ask about), noting the first such.
+  [[gnu::always_inline]] bool Free(const AccessRecord& slot, unsigned i) {
+    if (slot.LiveAfter(stale_up_to)) return false;
     if (free_slot < 0) free_slot = static_cast<int>(i);
     return true;
   }
@@ -69,12 +70,13 @@ struct CellScan {
 };
 
 [[gnu::always_inline]] inline CellScan ScanCell(const VectorClock& clock, const ShadowCell& cell,
-                                                const AccessRecord& access) {
+                                                const AccessRecord& access, Clock stale_up_to) {
   const AccessRecord::Questions ask(access);
   CellScan scan;
+  scan.placement.stale_up_to = stale_up_to;
   for (unsigned i = 0; i < ShadowCell::kSlots; ++i) {
     const AccessRecord& slot = cell.slots[i];
-    if (scan.placement.Empty(slot, i)) continue;
+    if (scan.placement.Free(slot, i)) continue;
     const bool conflict = ask.Conflicts(slot);
     const bool supersedable = ask.CanSupersede(slot);
     if (scan.placement.merge_into < 0 && ask.SameAccess(slot)) scan.placement.merge_into = static_cast<int>(i);
@@ -100,13 +102,14 @@ struct CellScan {
 // access would evict one. Forced inline, into
 // RaceDetector::AccessedWithoutRace.
 [[gnu::always_inline]] inline bool UpdatedByItsOwnThreadAlone(ShadowMemory::Granule shadow, const AccessRecord& access,
-                                                              std::uint32_t choice_point) {
+                                                              std::uint32_t choice_point, Clock stale_up_to) {
   const ShadowCell& cell = shadow.cell;
   const AccessRecord::Questions ask(access);
   Placement placement;
+  placement.stale_up_to = stale_up_to;
   for (unsigned i = 0; i < ShadowCell::kSlots; ++i) {
     const AccessRecord& slot = cell.slots[i];
-    if (placement.Empty(slot, i)) continue;
+    if (placement.Free(slot, i)) continue;
     const bool supersedable = ask.CanSupersede(slot);
     if (!ask.SameThread(slot)) {
       if (supersedable || ask.Conflicts(slot)) return false;

@@ -37,6 +37,7 @@ void Empty(std::unordered_map<const void*, VectorClock>& clocks) {
 // What the last execution allocated is kept, emptied (an empty clock
 // orders nothing): the clocks' memory, the shadow's pages.
 void RaceDetector::Reset() {
+  for (const ThreadClocks& state : threads_) stale_up_to_ = std::max(stale_up_to_, state.now.Get(&state - threads_.data()));
   for (ThreadClocks& state : threads_) {
     state.now.Clear();
     state.at_release_fence.Clear();
@@ -45,6 +46,12 @@ void RaceDetector::Reset() {
   }
   Empty(syncs_);
   Empty(shared_releases_);
+  // Far from kMaxClock still, at any realistic count of executions; past
+  // half of it the kept pages go, and the clocks start again from 1.
+  if (stale_up_to_ > kMaxClock / 2) {
+    stale_up_to_ = 0;
+    shadow_.DropPages();
+  }
   shadow_.Clear();
   reported_.clear();
   ClockOf(0);
@@ -61,7 +68,8 @@ RaceDetector::ThreadClocks& RaceDetector::StartThread(RaceThread thread) {
     threads_.resize(thread + 1);
   }
   ThreadClocks& state = threads_[thread];
-  if (state.now.Get(thread) == 0) state.now.Set(thread, 1);  // a thread's first epoch is 1: 0 is "no access"
+  // A thread's first epoch is the first above every earlier execution's: 0 is "no access".
+  if (state.now.Get(thread) == 0) state.now.Set(thread, stale_up_to_ + 1);
   state.epoch = Epoch(thread, state.now.Get(thread));
   return state;
 }
@@ -211,7 +219,7 @@ std::optional<Race> RaceDetector::FullCheck(const VectorClock& clock, std::uintp
                                             ShadowMemory::Granule shadow, const AccessRecord& access,
                                             std::uint32_t choice_point) {
   auto known = [](std::uint32_t kept) -> std::uint64_t { return kept == kChoicePointUnknown ? 0 : kept; };
-  const CellScan scan = ScanCell(clock, shadow.cell, access);
+  const CellScan scan = ScanCell(clock, shadow.cell, access, stale_up_to_);
   std::optional<Race> race;
   for (unsigned racing = scan.racing; racing != 0 && !race; racing &= racing - 1) {
     const auto i = static_cast<unsigned>(std::countr_zero(racing));

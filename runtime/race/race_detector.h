@@ -115,7 +115,8 @@ class RaceDetector {
     }
     const AccessRecord access(StateOf(thread).epoch, site, static_cast<std::uint8_t>(((1u << length) - 1) << offset),
                               static_cast<unsigned>(length), write, atomic);
-    return UpdatedByItsOwnThreadAlone(shadow_.Of(address >> kGranuleBits), access, KeptChoicePoint(choice_point));
+    return UpdatedByItsOwnThreadAlone(shadow_.Of(address >> kGranuleBits), access, KeptChoicePoint(choice_point),
+                                      stale_up_to_);
   }
 
   // Freed or unmapped memory: a new object there starts without history.
@@ -172,6 +173,11 @@ class RaceDetector {
   // was reported already.
   std::optional<Race> Report(std::uintptr_t granule, std::uint8_t common, RaceAccess current, RaceAccess previous);
 
+  // Every epoch of an earlier execution is at most this; this execution's
+  // clocks start above it. So the shadow's slots need no emptying between
+  // executions (AccessRecord::LiveAfter), and a clock orders this
+  // execution's accesses as it would from 1: only differences count.
+  Clock stale_up_to_ = 0;
   std::vector<ThreadClocks> threads_;
   std::unordered_map<const void*, VectorClock> syncs_;
   std::unordered_map<const void*, VectorClock> shared_releases_;  // readers' unlocks, per rwlock

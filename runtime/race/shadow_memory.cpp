@@ -1,7 +1,17 @@
 // shadow_memory.cpp: see shadow_memory.h.
 #include "race/shadow_memory.h"
 
+#include <sys/mman.h>
+
 namespace sim::internal {
+
+ShadowMemory::Page* ShadowMemory::MapPage() {
+  void* memory = mmap(nullptr, sizeof(Page), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (memory == MAP_FAILED) DieOfRaceDetectorLimit("the system refused memory for the shadow (mmap failed)");
+  return static_cast<Page*>(memory);
+}
+
+void ShadowMemory::UnmapPage::operator()(Page* page) const { munmap(page, sizeof(Page)); }
 
 void ShadowMemory::Forget(std::uintptr_t begin, std::uintptr_t end) {
   // Page by page: a finished thread's whole stack is forgotten, most of it

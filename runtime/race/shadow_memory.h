@@ -11,6 +11,7 @@
 #ifndef SIM_RUNTIME_RACE_SHADOW_MEMORY_H_
 #define SIM_RUNTIME_RACE_SHADOW_MEMORY_H_
 
+#include <algorithm>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -39,8 +40,11 @@ class AccessRecord {
                 std::uint64_t{size - 1} << kSizeShift | std::uint64_t{write} << kWriteShift |
                 std::uint64_t{atomic} << kAtomicShift) {}
 
-  Epoch epoch() const { return epoch_; }  // empty: none
-  bool empty() const { return epoch_.empty(); }
+  Epoch epoch() const { return epoch_; }
+  // Whether this is an access of the current execution, whose epochs all
+  // lie above `stale_up_to` (RaceDetector::Reset): else the slot is free,
+  // whether it is empty or kept from an earlier execution.
+  bool LiveAfter(Clock stale_up_to) const { return epoch_.clock() > stale_up_to; }
   const void* site() const { return reinterpret_cast<const void*>(packed_ & kSiteMask); }   // the pass's __sim_site
   std::uint8_t bytes() const { return static_cast<std::uint8_t>(packed_ >> kBytesShift); }  // bit i for byte i
   bool write() const { return (packed_ >> kWriteShift & 1) != 0; }
@@ -174,10 +178,16 @@ class ShadowMemory {
     return ((address >> (kGranuleBits + kPageBits)) + 1) << (kGranuleBits + kPageBits);
   }
   // Forgets every access. The pages stay, up to kKeptPages, for the next
-  // execution; each is emptied when it is next used.
+  // execution, their slots as they were: the next execution's epochs lie
+  // above every one in them (RaceDetector::Reset), so they count as free.
   void Clear() {
-    if (pages_.size() > kKeptPages) pages_.clear();
+    if (pages_.size() > kKeptPages) DropPages();
     ++generation_;
+    for (CachedPage& cached : cache_) cached = CachedPage{};
+  }
+  // Gives every page back: the next use of one maps it anew, every slot empty.
+  void DropPages() {
+    pages_.clear();
     for (CachedPage& cached : cache_) cached = CachedPage{};
   }
 
@@ -194,12 +204,18 @@ class ShadowMemory {
     std::uint8_t next_evicted[kCellsPerPage];
     std::uint32_t choice_points[kCellsPerPage][ShadowCell::kSlots];
   };
-  // A page's memory, its cells aligned by hand: the runtime's heap has no
-  // aligned operator new.
+  // A page's memory, mapped for it: zero, so every slot free, without a
+  // write, and the system's pages behind it made only where a cell is
+  // touched. (Allocated and zeroed, each of a whole program's shadow pages
+  // cost ten page faults, most of them for cells nothing touched; and
+  // explore() zeroed every page it used again in every execution, 42% of
+  // the instructions of 2 threads' 10 locked increments.)
+  struct UnmapPage {
+    void operator()(Page* page) const;
+  };
   struct PageStorage {
-    std::unique_ptr<std::byte[]> memory;
-    Page* page = nullptr;
-    std::uint64_t generation = 0;  // the Clear it was last emptied after
+    std::unique_ptr<Page, UnmapPage> page;
+    std::uint64_t generation = 0;  // the Clear it was last used after
   };
   static constexpr std::size_t kKeptPages = 2048;  // 85 MB
   struct CachedPage {
@@ -218,20 +234,21 @@ class ShadowMemory {
   [[gnu::noinline]] Page& PageAt(std::uintptr_t key) {
     PageStorage& storage = pages_[key];
     if (storage.page == nullptr) {
-      std::size_t space = sizeof(Page) + alignof(Page);
-      storage.memory.reset(new std::byte[space]);
-      void* start = storage.memory.get();
-      storage.page = new (std::align(alignof(Page), sizeof(Page), start, space)) Page();
+      storage.page.reset(MapPage());
     } else if (storage.generation != generation_) {
-      new (storage.page) Page();
+      // Evictions take turns from the first slot in every execution, as in
+      // a page never used before: which access a report names must not
+      // depend on the executions before it.
+      std::fill(std::begin(storage.page->next_evicted), std::end(storage.page->next_evicted), 0);
     }
     storage.generation = generation_;
     return *storage.page;
   }
+  static Page* MapPage();
   // The page of `key`, if this execution has used it.
   Page* UsedPage(std::uintptr_t key) {
     const auto found = pages_.find(key);
-    return found != pages_.end() && found->second.generation == generation_ ? found->second.page : nullptr;
+    return found != pages_.end() && found->second.generation == generation_ ? found->second.page.get() : nullptr;
   }
   std::unordered_map<std::uintptr_t, PageStorage> pages_;
   std::uint64_t generation_ = 1;

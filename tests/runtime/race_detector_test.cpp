@@ -225,6 +225,20 @@ TEST_F(RaceDetectorTest, ResetForgetsTheExecution) {
   EXPECT_FALSE(detector.Write(1, kWord + 8, 4, kSiteA));
   detector.Acquire(2, &kMutex);
   EXPECT_TRUE(detector.Write(2, kWord + 8, 4, kSiteC));
+  // Its slots are free again, not merely ordered: four threads' reads
+  // filled the cell in the last execution, and each of this one's four
+  // takes a slot of its own, none evicted, so a write by a fifth races with
+  // the first of them.
+  detector.Reset();
+  for (RaceThread reader = 1; reader <= 5; ++reader) detector.ThreadStarted(reader, 0);
+  const char* const kSites[] = {kSiteA, kSiteB, kSiteC, "d"};
+  for (RaceThread reader = 1; reader <= 4; ++reader) detector.Read(reader, kWord + 32, 4, kSites[reader - 1]);
+  detector.Reset();
+  for (RaceThread reader = 1; reader <= 5; ++reader) detector.ThreadStarted(reader, 0);
+  for (RaceThread reader = 1; reader <= 4; ++reader) detector.Read(reader, kWord + 32, 4, kSites[reader - 1]);
+  const std::optional<Race> race = detector.Write(5, kWord + 32, 4, "e");
+  ASSERT_TRUE(race);
+  EXPECT_EQ(race->previous.thread, 1u);
   // A page kept from the last execution is forgotten like any other.
   detector.Reset();
   detector.ThreadStarted(1, 0);
@@ -429,8 +443,9 @@ TEST(AccessRecordTest, KeepsEveryFieldAtItsLimits) {
   EXPECT_EQ(plain.size(), 8u);
   EXPECT_FALSE(plain.write());
   EXPECT_FALSE(plain.atomic());
-  EXPECT_FALSE(plain.empty());
-  EXPECT_TRUE(AccessRecord{}.empty());
+  EXPECT_TRUE(plain.LiveAfter(0));
+  EXPECT_FALSE(plain.LiveAfter(1)) << "an earlier execution's";
+  EXPECT_FALSE(AccessRecord{}.LiveAfter(0));
 }
 
 // AccessRecord::Questions asks on the packed words with masks; every pair
