@@ -513,6 +513,9 @@ class World {
   // ThreadLocalCensus::static_reach: a finished thread's static TLS is
   // forgotten with its stack, as the next thread on its TCB has new objects.
   std::ptrdiff_t static_tls_reach_ = 0;
+  // Finished threads' stacks and static TLS, [begin, end): forgotten by
+  // the detector before the next thread is made, which may get them.
+  std::vector<std::pair<std::uintptr_t, std::uintptr_t>> forget_before_next_thread_;
   void CheckPlainAccessForRace(EventKind kind, const void* object, unsigned size, const __sim_site* source);
   void CheckForRace(EventKind kind, const void* object, unsigned size, const __sim_site* source,
                     bool own_thread_path_tried);  // the rest
