@@ -29,7 +29,7 @@ AccessKind KindOfMethod(const std::string& method) {
                   "front", "back", "top", "test", "use_count", "expired"})) {
     return AccessKind::kQuery;
   }
-  return AccessKind::kRead;
+  return AccessKind::kOtherCall;
 }
 
 bool TakesKey(const std::string& method) {

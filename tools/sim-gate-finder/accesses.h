@@ -6,7 +6,9 @@
 // container (kMutate: insert, operator[] =, erase, pop, ...) or does an
 // atomic read-modify-write (kAtomicRmw: fetch_add, ...). A compare-exchange
 // (kCompareExchange, also exchange and test_and_set) checks and acts in one
-// step, so it is never a window's act. Methods are classified by name, which
+// step, so it is never a window's act. A call of any other method
+// (kOtherCall: `store_.set_nx(k, v)`) is neither a check nor an act: what it
+// does is not known by its name. Methods are classified by name, which
 // covers the standard containers and atomics and the usual names of user
 // classes built on them (get/set/put/has).
 #ifndef SIM_GATE_FINDER_ACCESSES_H_
@@ -23,7 +25,7 @@
 
 namespace gate_finder {
 
-enum class AccessKind { kRead, kQuery, kWrite, kMutate, kAtomicRmw, kCompareExchange };
+enum class AccessKind { kRead, kQuery, kWrite, kMutate, kAtomicRmw, kCompareExchange, kOtherCall };
 
 bool IsCheck(AccessKind kind);
 bool IsAct(AccessKind kind);

@@ -55,6 +55,7 @@ struct GateInsertion {
   std::string closing;  // empty: nothing to close
   bool possible = false;
   std::string not_possible_because;
+  std::string existing_gate;  // the code already has SIM_GATE(existing_gate) there
 };
 
 struct Finding {

@@ -212,7 +212,7 @@ void NameGates(std::vector<gate_finder::Finding>& findings) {
   }
   for (gate_finder::Finding& finding : findings) {
     const std::string proposed = gate_finder::GateLine(finding.gate);
-    if (windows_by_gate[finding.gate].size() > 1) {
+    if (windows_by_gate[finding.gate].size() > 1 && finding.insertion.existing_gate.empty()) {
       finding.gate += "." + gate_finder::SnakeCase(finding.function_name);
     }
     finding.gate_line = gate_finder::GateLine(finding.gate);

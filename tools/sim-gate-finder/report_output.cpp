@@ -61,6 +61,8 @@ std::string RenderText(const std::vector<Finding>& findings) {
     out += "  gate:  " + finding.gate + "\n";
     if (finding.insertion.possible) {
       out += "  insert at " + Where(finding.insertion.at) + ": " + finding.gate_line + "\n";
+    } else if (!finding.insertion.existing_gate.empty()) {
+      out += "  gated already: " + finding.gate_line + "\n";
     } else {
       out += "  no gate can be inserted: " + finding.insertion.not_possible_because + "\n";
     }

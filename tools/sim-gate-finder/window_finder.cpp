@@ -35,6 +35,18 @@ bool Exits(const clang::Stmt* stmt) {
   return false;
 }
 
+// `if (count_ == 0) not_empty_.wait(lock);`: the branch waits and falls
+// through, so what follows the if depends on the check, across the wait.
+bool OnlyWaits(const clang::Stmt* stmt) {
+  if (const auto* block = llvm::dyn_cast_or_null<clang::CompoundStmt>(stmt)) {
+    return block->size() == 1 && OnlyWaits(block->body_front());
+  }
+  const auto* call = llvm::dyn_cast_or_null<clang::CXXMemberCallExpr>(stmt);
+  if (call == nullptr || call->getMethodDecl() == nullptr) return false;
+  const std::string method = call->getMethodDecl()->getNameAsString();
+  return method == "wait" || method == "wait_for" || method == "wait_until";
+}
+
 bool IsLoop(const clang::Stmt* stmt) {
   return llvm::isa<clang::ForStmt>(stmt) || llvm::isa<clang::WhileStmt>(stmt) || llvm::isa<clang::DoStmt>(stmt) ||
          llvm::isa<clang::CXXForRangeStmt>(stmt);
@@ -148,7 +160,7 @@ class FunctionWindows {
   // leaves, what follows the if (up to the enclosing loop).
   std::vector<const clang::Stmt*> GuardedBy(const clang::IfStmt* branch) const {
     std::vector<const clang::Stmt*> guarded;
-    if (!Exits(branch->getThen())) {
+    if (!Exits(branch->getThen()) && !OnlyWaits(branch->getThen())) {
       guarded.push_back(branch->getThen());
       if (branch->getElse() != nullptr) guarded.push_back(branch->getElse());
       return guarded;
@@ -283,6 +295,12 @@ class FunctionWindows {
       return insertion;
     }
     if (target->getBeginLoc().isMacroID()) {
+      const std::string text = QuoteStmt(target, context_, 400);
+      if (text.rfind("SIM_GATE(\"", 0) == 0 && text.find('"', 10) != std::string::npos) {
+        insertion.existing_gate = text.substr(10, text.find('"', 10) - 10);
+        insertion.not_possible_because = "the window is gated already";
+        return insertion;
+      }
       insertion.not_possible_because = "the window's first statement is inside a macro";
       return insertion;
     }
@@ -350,6 +368,14 @@ class FunctionWindows {
       finding.why = Why(shape, finding.object, at_check, at_act);
     }
     finding.insertion = InsertionFor(Begin(quoted_check), act_statement, finding.gate);
+    if (!finding.insertion.existing_gate.empty()) finding.gate = finding.insertion.existing_gate;
+    for (const LockScope* scope : at_act) {
+      if (!finding.suppressed && scope->how.rfind("re-taken by", 0) == 0) {
+        finding.insertion.possible = false;
+        finding.insertion.not_possible_because =
+            "the window is inside the wait, which a gate cannot hold: explore it, or loop on the condition";
+      }
+    }
     if (const auto* method = llvm::dyn_cast<clang::CXXMethodDecl>(function_); method && !method->isStatic()) {
       finding.class_name = method->getParent()->getNameAsString();
     }
@@ -359,7 +385,13 @@ class FunctionWindows {
   }
 
   void FromIf(const clang::IfStmt* branch, std::vector<Finding>& findings) {
-    const std::vector<Check> checks = ChecksIn(branch->getCond(), branch);
+    std::vector<Check> checks = ChecksIn(branch->getCond(), branch);
+    // `if (Client* client = client_.load())`: the declaration says what is checked.
+    if (const clang::DeclStmt* declaration = branch->getConditionVariableDeclStmt()) {
+      for (Check& check : checks) {
+        if (check.quoted == branch->getCond()) check.quoted = declaration;
+      }
+    }
     if (checks.empty()) return;
     std::vector<Access> guarded;
     std::vector<const clang::Stmt*> statements;
@@ -372,6 +404,9 @@ class FunctionWindows {
     std::set<const clang::ValueDecl*> done;
     for (const Check& check : checks) {
       if (!done.insert(check.access.object).second) continue;
+      // A second if on the same local (`if (claimed) ...; if (!claimed) return;`)
+      // is the same check: one window per check.
+      if (!reported_checks_.insert(check.access.expr).second) continue;
       for (std::size_t i = 0; i < guarded.size(); ++i) {
         const Access& act = guarded[i];
         if (act.object != check.access.object) continue;
@@ -567,6 +602,7 @@ class FunctionWindows {
   std::vector<const clang::IfStmt*> ifs_;
   std::vector<Access> rechecks_;
   std::set<const clang::Expr*> reported_acts_;
+  std::set<const clang::Expr*> reported_checks_;
 };
 
 }  // namespace
@@ -577,6 +613,9 @@ void FindWindows(const clang::FunctionDecl* function, clang::ASTContext& context
   // No other thread can see the object before its constructor returns or
   // after its destructor starts.
   if (llvm::isa<clang::CXXConstructorDecl>(function) || llvm::isa<clang::CXXDestructorDecl>(function)) return;
+  // A private or protected method runs under whatever its callers hold; its
+  // accesses are seen, with its locks, through their calls (accesses.h).
+  if (function->getAccess() == clang::AS_private || function->getAccess() == clang::AS_protected) return;
   FunctionWindows(function, context, shared).Find(findings);
 }
 
