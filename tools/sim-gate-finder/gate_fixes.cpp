@@ -26,6 +26,17 @@ unsigned IncludeOffset(const std::string& code) {
   return offset;
 }
 
+bool IncludesSimHeader(const std::string& code) {
+  std::size_t at = 0;
+  while ((at = code.find("sim/sim.h", at)) != std::string::npos) {
+    const std::size_t line = code.rfind('\n', at) + 1;  // npos + 1 == 0: the first line
+    const std::size_t first = code.find_first_not_of(" \t", line);
+    if (first != std::string::npos && code.compare(first, 8, "#include") == 0) return true;
+    ++at;
+  }
+  return false;
+}
+
 }  // namespace
 
 int ApplyGates(const std::vector<Finding>& findings, std::vector<std::string>& errors) {
@@ -44,7 +55,6 @@ int ApplyGates(const std::vector<Finding>& findings, std::vector<std::string>& e
     clang::tooling::Replacements replacements;
     int gates = 0;
     for (const Finding* finding : in_file) {
-      if (code.find("SIM_GATE(\"" + finding->gate + "\")") != std::string::npos) continue;
       const GateInsertion& insertion = finding->insertion;
       llvm::Error error = replacements.add(clang::tooling::Replacement(file, insertion.at.offset, 0, insertion.text));
       if (!error && !insertion.closing.empty()) {
@@ -58,7 +68,7 @@ int ApplyGates(const std::vector<Finding>& findings, std::vector<std::string>& e
       ++gates;
     }
     if (gates == 0) continue;
-    if (code.find("sim/sim.h") == std::string::npos) {
+    if (!IncludesSimHeader(code)) {
       const unsigned offset = IncludeOffset(code);
       llvm::Error error = replacements.add(
           clang::tooling::Replacement(file, offset, 0, "#include <sim/sim.h>  // SIM_GATE (sim-gate-finder --fix)\n"));

@@ -3,8 +3,9 @@
 // outside a world SIM_GATE is one predictable branch).
 //
 // A file that gets a gate also gets `#include <sim/sim.h>` after its last
-// #include, unless it includes sim/sim.h already. A gate whose name the file
-// already has is not inserted again, so --fix can be run twice.
+// #include, unless it includes sim/sim.h already. A window that already has
+// a SIM_GATE gets none (the finder reports it as gated), so --fix can be run
+// twice.
 #ifndef SIM_GATE_FINDER_GATE_FIXES_H_
 #define SIM_GATE_FINDER_GATE_FIXES_H_
 

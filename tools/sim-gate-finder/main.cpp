@@ -219,7 +219,10 @@ void NameGates(std::vector<gate_finder::Finding>& findings) {
     if (const std::size_t at = finding.insertion.text.find(proposed); at != std::string::npos) {
       finding.insertion.text.replace(at, proposed.size(), finding.gate_line);
     }
-    finding.test = gate_finder::TestSkeleton(finding);
+    // Without a gate at the window, a test that holds one would wait forever.
+    if (finding.insertion.possible || !finding.insertion.existing_gate.empty()) {
+      finding.test = gate_finder::TestSkeleton(finding);
+    }
   }
 }
 
@@ -249,7 +252,29 @@ int main(int argc, const char** argv) {
     }
   }
   std::vector<std::string> files = options->getSourcePathList();
-  if (files.empty()) files = options->getCompilations().getAllFiles();
+  // With no file named, CommonOptionsParser loads no database: load the
+  // one -p names and take every file it lists, as run-clang-tidy does.
+  std::unique_ptr<clang::tooling::CompilationDatabase> every_file_database;
+  if (files.empty()) {
+    std::string build_dir;
+    for (int i = 1; i < argc; ++i) {
+      const std::string argument = argv[i];
+      if (argument == "--") break;
+      if ((argument == "-p" || argument == "--p") && i + 1 < argc) build_dir = argv[i + 1];
+      if (argument.rfind("-p=", 0) == 0 || argument.rfind("--p=", 0) == 0) build_dir = argument.substr(argument.find('=') + 1);
+    }
+    if (!build_dir.empty()) {
+      std::string error;
+      every_file_database = clang::tooling::CompilationDatabase::autoDetectFromDirectory(build_dir, error);
+      if (every_file_database == nullptr) {
+        llvm::errs() << "sim-gate-finder: " << error << "\n";
+        return 2;
+      }
+      files = every_file_database->getAllFiles();
+    }
+  }
+  const clang::tooling::CompilationDatabase& database =
+      every_file_database != nullptr ? *every_file_database : options->getCompilations();
   if (files.empty()) {
     llvm::errs() << "sim-gate-finder: no files to analyse: name them, or give -p a build directory whose "
                     "compile_commands.json lists some\n";
@@ -268,7 +293,7 @@ int main(int argc, const char** argv) {
       for (std::size_t i = job; i < files.size(); i += jobs) shard.push_back(files[i]);
       // Each job its own file system: ClangTool changes the working
       // directory per command, and the real file system's is the process's.
-      clang::tooling::ClangTool tool(options->getCompilations(), shard,
+      clang::tooling::ClangTool tool(database, shard,
                                      std::make_shared<clang::PCHContainerOperations>(),
                                      llvm::vfs::createPhysicalFileSystem());
       tool.appendArgumentsAdjuster(SimthreadAdjuster());
@@ -288,11 +313,16 @@ int main(int argc, const char** argv) {
 
   llvm::outs() << (format_option == "json" ? gate_finder::RenderJson(findings) : gate_finder::RenderText(findings));
   int status = *std::max_element(statuses.begin(), statuses.end()) != 0 ? 1 : 0;
+  if (status != 0) {
+    llvm::errs() << "sim-gate-finder: some files could not be parsed (clang's errors above), so their windows are "
+                    "missing: check the files exist and that -p names the build directory of their "
+                    "compile_commands.json, or give their flags after --\n";
+  }
   if (fix_option) {
     std::vector<std::string> errors;
     const int inserted = gate_finder::ApplyGates(findings, errors);
     for (const std::string& error : errors) llvm::errs() << "sim-gate-finder: " << error << "\n";
-    llvm::errs() << "sim-gate-finder: inserted " << inserted << (inserted == 1 ? " gate\n" : " gates\n");
+    llvm::outs() << "sim-gate-finder: inserted " << inserted << (inserted == 1 ? " gate\n" : " gates\n");
     if (!errors.empty()) status = 1;
   }
   return status;

@@ -66,7 +66,7 @@ std::string RenderText(const std::vector<Finding>& findings) {
     } else {
       out += "  no gate can be inserted: " + finding.insertion.not_possible_because + "\n";
     }
-    out += "  test:\n" + Indented(finding.test, "    ");
+    if (!finding.test.empty()) out += "  test:\n" + Indented(finding.test, "    ");
   }
   std::size_t windows = 0;
   for (const Finding& finding : findings) windows += finding.suppressed ? 0 : 1;

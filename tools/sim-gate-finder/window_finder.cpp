@@ -156,16 +156,12 @@ class FunctionWindows {
     for (const clang::Stmt* child : stmt->children()) LocalsIn(child, locals);
   }
 
-  // The statements an if's check guards: its branches, or, when the branch
-  // leaves, what follows the if (up to the enclosing loop).
+  // The statements an if's check guards: its branches, and, when the branch
+  // leaves or only waits, what follows the if (up to the enclosing loop).
   std::vector<const clang::Stmt*> GuardedBy(const clang::IfStmt* branch) const {
-    std::vector<const clang::Stmt*> guarded;
-    if (!Exits(branch->getThen()) && !OnlyWaits(branch->getThen())) {
-      guarded.push_back(branch->getThen());
-      if (branch->getElse() != nullptr) guarded.push_back(branch->getElse());
-      return guarded;
-    }
+    std::vector<const clang::Stmt*> guarded = {branch->getThen()};
     if (branch->getElse() != nullptr) guarded.push_back(branch->getElse());
+    if (!Exits(branch->getThen()) && !OnlyWaits(branch->getThen())) return guarded;
     const clang::Stmt* current = branch;
     while (current != body_) {
       const clang::Stmt* parent = parents_.getParent(current);
@@ -369,8 +365,13 @@ class FunctionWindows {
     }
     finding.insertion = InsertionFor(Begin(quoted_check), act_statement, finding.gate);
     if (!finding.insertion.existing_gate.empty()) finding.gate = finding.insertion.existing_gate;
+    if (!finding.suppressed && at_check.empty() && !at_act.empty()) {
+      finding.repair = "check " + finding.object + " again under " + at_act.front()->mutex +
+                       " before acting (double-checked locking; the first check then needs an atomic)";
+    }
     for (const LockScope* scope : at_act) {
       if (!finding.suppressed && scope->how.rfind("re-taken by", 0) == 0) {
+        finding.repair = "wait in a loop that re-tests the condition: while (...) wait(lock), or wait(lock, predicate)";
         finding.insertion.possible = false;
         finding.insertion.not_possible_because =
             "the window is inside the wait, which a gate cannot hold: explore it, or loop on the condition";
