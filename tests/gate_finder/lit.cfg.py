@@ -14,4 +14,6 @@ config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.environ["SIM_GATE_FINDER_TEST_TMP"]
 config.substitutions.append(("%gate-finder", os.environ["SIM_GATE_FINDER"]))
 config.substitutions.append(("%FileCheck", os.environ["FILECHECK"]))
+# LLVM's `not` (exits 0 when the command fails), beside FileCheck.
+config.substitutions.append(("%not", os.path.join(os.path.dirname(os.environ["FILECHECK"]), "not")))
 config.substitutions.append(("%python", os.environ.get("PYTHON", "python3")))

@@ -171,9 +171,11 @@ clang::tooling::ArgumentsAdjuster SimthreadAdjuster() {
       adjusted.push_back(argument);
     }
     const char* resource_dir = std::getenv("SIM_GATE_FINDER_RESOURCE_DIR");
+    // After the compiler's name, before any `--` that ends the options; -w:
+    // the program's own warnings are not this tool's.
     adjusted.insert(adjusted.begin() + std::min<std::size_t>(1, adjusted.size()),
-                    std::string("-resource-dir=") + (resource_dir != nullptr ? resource_dir : SIM_CLANG_RESOURCE_DIR));
-    adjusted.push_back("-w");  // the program's own warnings are not this tool's
+                    {std::string("-resource-dir=") + (resource_dir != nullptr ? resource_dir : SIM_CLANG_RESOURCE_DIR),
+                     "-w"});
     return adjusted;
   };
 }

@@ -251,8 +251,19 @@ class FunctionWindows {
 
   // Where the gate goes: the earliest statement after the check that every
   // path to the act passes (so the gate holds no lock the act's scope takes).
-  GateInsertion InsertionFor(unsigned check_offset, const clang::Stmt* act, const std::string& gate) const {
+  bool SharesScopeWith(const clang::Stmt* stmt, const std::vector<const LockScope*>& scopes) const {
+    for (const LockScope* held : locks_.HeldAt(stmt)) {
+      for (const LockScope* scope : scopes) {
+        if (held->id == scope->id) return true;
+      }
+    }
+    return false;
+  }
+
+  GateInsertion InsertionFor(const clang::Stmt* check, const clang::Stmt* act, const std::string& gate) const {
     GateInsertion insertion;
+    const unsigned check_offset = Begin(check);
+    const std::vector<const LockScope*> check_scopes = locks_.HeldAt(check);
     const clang::Stmt* before = nullptr;
     const clang::Stmt* wrap = nullptr;
     const clang::Stmt* current = act;
@@ -267,9 +278,16 @@ class FunctionWindows {
           for (std::size_t i = 0; i < count; ++i) {
             if (Contains(children[i], check_offset)) holding_check = i;
           }
-          if (holding_check < count && children[holding_check] != current && holding_check + 1 < count) {
-            before = children[holding_check + 1];
-            wrap = nullptr;
+          // The first statement after the check at which the check's own
+          // lock is no longer held: a caller parked there blocks nobody.
+          const bool check_beside_act = holding_check < count && children[holding_check] != current;
+          for (std::size_t i = holding_check + 1; check_beside_act && i < count; ++i) {
+            if (!SharesScopeWith(children[i], check_scopes)) {
+              before = children[i];
+              wrap = nullptr;
+              break;
+            }
+            if (children[i] == current) break;
           }
           break;
         }
@@ -363,7 +381,7 @@ class FunctionWindows {
     } else {
       finding.why = Why(shape, finding.object, at_check, at_act);
     }
-    finding.insertion = InsertionFor(Begin(quoted_check), act_statement, finding.gate);
+    finding.insertion = InsertionFor(quoted_check, act_statement, finding.gate);
     if (!finding.insertion.existing_gate.empty()) finding.gate = finding.insertion.existing_gate;
     if (!finding.suppressed && at_check.empty() && !at_act.empty()) {
       finding.repair = "check " + finding.object + " again under " + at_act.front()->mutex +
@@ -584,7 +602,7 @@ class FunctionWindows {
           finding.why = "the file at " + path + " can be replaced, removed or made a symbolic link between the " +
                         "check and the use: the use acts on a file the check never saw";
         }
-        finding.insertion = InsertionFor(Begin(check), StatementOf(use), finding.gate);
+        finding.insertion = InsertionFor(check, StatementOf(use), finding.gate);
         finding.function_name = function_->getNameAsString();
         finding.call_arguments = CallArguments();
         findings.push_back(std::move(finding));

@@ -5,7 +5,7 @@
 // RUN: printf '[{"directory": "%t", "file": "%t/unit.cpp", "command": "clang++-19 -std=c++20 -DWINDOW -c unit.cpp"}]' > %t/compile_commands.json
 // RUN: %gate-finder -p %t %t/unit.cpp | %FileCheck %s
 // RUN: %gate-finder -p %t | %FileCheck %s
-// RUN: not %gate-finder %t/missing.cpp 2>&1 | %FileCheck %s --check-prefix=NO-DATABASE
+// RUN: %not %gate-finder %t/missing.cpp 2>&1 | %FileCheck %s --check-prefix=NO-DATABASE
 #include <thread>
 
 int* shared_value = nullptr;

@@ -3,8 +3,8 @@
 // RUN: cp %s %t.cpp
 // RUN: %gate-finder --fix %t.cpp -- -std=c++20 -I%S/../../../include
 // RUN: %gate-finder --fix %t.cpp -- -std=c++20 -I%S/../../../include 2>&1 | %FileCheck %s --check-prefix=SECOND
-// RUN: grep -c 'SIM_GATE("jobs.queue")' %t.cpp | %FileCheck %s --check-prefix=COUNT
-// RUN: grep -c 'include <sim/sim.h>' %t.cpp | %FileCheck %s --check-prefix=COUNT
+// RUN: grep -c '^ *SIM_GATE("jobs.queue");' %t.cpp | %FileCheck %s --check-prefix=COUNT
+// RUN: grep -c '^#include <sim/sim.h>' %t.cpp | %FileCheck %s --check-prefix=COUNT
 #include <deque>
 #include <mutex>
 

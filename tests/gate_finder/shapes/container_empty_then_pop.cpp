@@ -26,5 +26,6 @@ class Jobs {
 // CHECK: container_empty_then_pop.cpp:10:27: warning: check-then-act window on Jobs::queue_ (check-then-act on a container)
 // CHECK-NEXT: check: {{.*}}:10:27 `!queue_.empty()`; locks held: mutex_ (mutex_.lock(), line 9)
 // CHECK-NEXT: act: {{.*}}:15:7 `queue_.pop()`; locks held: mutex_ (lock_guard, line 13)
-// CHECK: insert at {{.*}}:13:7: SIM_GATE("jobs.queue");
+// The gate goes after the unlock: a caller parked at it holds nothing.
+// CHECK: insert at {{.*}}:12:5: SIM_GATE("jobs.queue");
 // CHECK: sim-gate-finder: 1 window
