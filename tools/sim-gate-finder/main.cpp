@@ -76,7 +76,7 @@ llvm::cl::opt<std::string> header_filter_option(
                    "headers (by default: the main files and the headers outside system directories)"),
     llvm::cl::init(""), llvm::cl::cat(gate_finder_category));
 llvm::cl::opt<unsigned> jobs_option("j", llvm::cl::desc("Translation units parsed at once (default: the cores)"),
-                                    llvm::cl::init(0), llvm::cl::cat(gate_finder_category));
+                                    llvm::cl::init(0), llvm::cl::Prefix, llvm::cl::cat(gate_finder_category));
 
 // Collects the functions to analyse while the matchers run, then analyses
 // them at the end of the unit, once it is known whether the unit starts threads.
@@ -127,13 +127,17 @@ class UnitAction : public clang::ASTFrontendAction {
       : analysis_(findings, header_filter) {
     finder_.addMatcher(functionDecl(isDefinition(), unless(isInstantiated()), unless(isImplicit())).bind("function"),
                        &analysis_);
+    // Only the program's own thread starts: libstdc++'s headers start
+    // threads too (gthr-posix.h calls pthread_create), in every unit.
     finder_.addMatcher(
-        cxxConstructExpr(hasDeclaration(cxxConstructorDecl(ofClass(hasAnyName("::std::thread", "::std::jthread")))))
+        cxxConstructExpr(unless(isExpansionInSystemHeader()),
+                         hasDeclaration(cxxConstructorDecl(ofClass(hasAnyName("::std::thread", "::std::jthread")))))
             .bind("thread_start"),
         &analysis_);
-    finder_.addMatcher(
-        callExpr(callee(functionDecl(hasAnyName("::std::async", "::pthread_create")))).bind("thread_start"),
-        &analysis_);
+    finder_.addMatcher(callExpr(unless(isExpansionInSystemHeader()),
+                                callee(functionDecl(hasAnyName("::std::async", "::pthread_create"))))
+                           .bind("thread_start"),
+                       &analysis_);
   }
 
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance&, llvm::StringRef) override {

@@ -4,8 +4,8 @@
 // (RacerD's trigger idea: evidence of concurrency near the object), because
 // a check-then-act on a local is no window at all:
 //   - a namespace-scope, static member or function-local static variable;
-//   - a field of a class that has a mutex, atomic or condition-variable
-//     member, or an atomic field itself;
+//   - an atomic field, or any field of a class that has a mutex or
+//     condition-variable member;
 //   - any other field, when the translation unit starts threads (std::thread,
 //     std::jthread, std::async, pthread_create).
 // Never shared: locals and parameters, thread_local variables, const objects

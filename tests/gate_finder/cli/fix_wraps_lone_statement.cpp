@@ -4,7 +4,7 @@
 // RUN: %gate-finder --fix %t.cpp -- -std=c++20
 // RUN: %FileCheck %s < %t.cpp
 // RUN: clang++-19 -std=c++20 -fsyntax-only -I%S/../../../include %t.cpp
-#include <atomic>
+#include <mutex>
 
 struct Settings {};
 
@@ -17,7 +17,7 @@ class Holder {
 
  private:
   void Build() { settings_ = new Settings; }
-  std::atomic<bool> built_{false};
+  std::mutex mutex_;
   Settings* settings_ = nullptr;
 };
 
