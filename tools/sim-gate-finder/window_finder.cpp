@@ -287,7 +287,13 @@ class FunctionWindows {
               wrap = nullptr;
               break;
             }
-            if (children[i] == current) break;
+            if (children[i] == current) {
+              // Held up to the act: one lock scope closes the window (a
+              // suppressed one); its gate parks the caller under that lock.
+              before = children[holding_check + 1];
+              wrap = nullptr;
+              break;
+            }
           }
           break;
         }
