@@ -121,10 +121,54 @@ class UnitAnalysis : public MatchFinder::MatchCallback {
   std::vector<const clang::FunctionDecl*> functions_;
 };
 
+// The matchers' consumer, limited to what a window can be reported in: not
+// the system headers, unless the filter names them. Most of a unit is
+// libstdc++: its function bodies are skipped (Sema still parses those it
+// needs: constexpr functions and deduced return types), and the matchers do
+// not walk its declarations.
+class SkippingConsumer : public clang::ASTConsumer {
+ public:
+  SkippingConsumer(std::unique_ptr<clang::ASTConsumer> inner, const clang::SourceManager& sources,
+                   const std::regex* header_filter)
+      : inner_(std::move(inner)), sources_(sources), header_filter_(header_filter) {}
+
+  void Initialize(clang::ASTContext& context) override { inner_->Initialize(context); }
+
+  bool HandleTopLevelDecl(clang::DeclGroupRef group) override {
+    for (clang::Decl* declaration : group) {
+      if (!Skipped(declaration)) wanted_.push_back(declaration);
+    }
+    return inner_->HandleTopLevelDecl(group);
+  }
+
+  // The matchers then walk the program's own declarations only, as clangd
+  // walks only the main file's.
+  void HandleTranslationUnit(clang::ASTContext& context) override {
+    context.setTraversalScope(wanted_);
+    inner_->HandleTranslationUnit(context);
+  }
+
+  bool shouldSkipFunctionBody(clang::Decl* declaration) override { return Skipped(declaration); }
+
+ private:
+  bool Skipped(const clang::Decl* declaration) const {
+    const clang::SourceLocation location = sources_.getExpansionLoc(declaration->getLocation());
+    if (location.isInvalid() || !sources_.isInSystemHeader(location)) return false;
+    if (header_filter_ == nullptr) return true;
+    return !std::regex_search(sources_.getFilename(location).str(), *header_filter_);
+  }
+
+ private:
+  std::unique_ptr<clang::ASTConsumer> inner_;
+  const clang::SourceManager& sources_;
+  const std::regex* header_filter_;
+  std::vector<clang::Decl*> wanted_;
+};
+
 class UnitAction : public clang::ASTFrontendAction {
  public:
   UnitAction(std::vector<gate_finder::Finding>& findings, const std::regex* header_filter)
-      : analysis_(findings, header_filter) {
+      : header_filter_(header_filter), analysis_(findings, header_filter) {
     finder_.addMatcher(functionDecl(isDefinition(), unless(isInstantiated()), unless(isImplicit())).bind("function"),
                        &analysis_);
     // Only the program's own thread starts: libstdc++'s headers start
@@ -140,11 +184,13 @@ class UnitAction : public clang::ASTFrontendAction {
                        &analysis_);
   }
 
-  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance&, llvm::StringRef) override {
-    return finder_.newASTConsumer();
+  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance& compiler, llvm::StringRef) override {
+    compiler.getFrontendOpts().SkipFunctionBodies = true;
+    return std::make_unique<SkippingConsumer>(finder_.newASTConsumer(), compiler.getSourceManager(), header_filter_);
   }
 
  private:
+  const std::regex* header_filter_;
   UnitAnalysis analysis_;
   MatchFinder finder_;
 };
