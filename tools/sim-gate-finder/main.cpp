@@ -255,16 +255,18 @@ std::vector<gate_finder::Finding> Merge(std::vector<gate_finder::Finding> all) {
   return merged;
 }
 
-// Two windows that would share a gate get the function's name appended: a
-// test holding one must not park callers of the other.
+// Windows of two functions that would share a gate get the function's name
+// appended: a test holding one must not park callers of the other. Two
+// windows in one function keep one name, so the gate of a fixed version
+// (seen with --suppressed) is the buggy version's.
 void NameGates(std::vector<gate_finder::Finding>& findings) {
-  std::map<std::string, std::set<std::string>> windows_by_gate;
+  std::map<std::string, std::set<std::string>> functions_by_gate;
   for (const gate_finder::Finding& finding : findings) {
-    windows_by_gate[finding.gate].insert(finding.check.at.file + ":" + std::to_string(finding.check.at.offset));
+    functions_by_gate[finding.gate].insert(finding.class_name + "::" + finding.function_name);
   }
   for (gate_finder::Finding& finding : findings) {
     const std::string proposed = gate_finder::GateLine(finding.gate);
-    if (windows_by_gate[finding.gate].size() > 1 && finding.insertion.existing_gate.empty()) {
+    if (functions_by_gate[finding.gate].size() > 1 && finding.insertion.existing_gate.empty()) {
       finding.gate += "." + gate_finder::SnakeCase(finding.function_name);
     }
     finding.gate_line = gate_finder::GateLine(finding.gate);
