@@ -9,6 +9,7 @@ import lit.formats
 config.name = "gate_finder"
 config.test_format = lit.formats.ShTest(True)
 config.suffixes = [".cpp"]
+config.excludes = ["Inputs"]  # headers the tests include, not tests
 config.test_source_root = os.path.dirname(__file__)
 # Scratch files (%t) go to the build tree, never beside the sources.
 config.test_exec_root = os.environ["SIM_GATE_FINDER_TEST_TMP"]
