@@ -2,6 +2,7 @@
 #include "accesses.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "clang/AST/ExprCXX.h"
 #include "lock_state.h"

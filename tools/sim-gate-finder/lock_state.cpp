@@ -1,6 +1,8 @@
 // lock_state.cpp: the lock scopes held at each statement (lock_state.h).
 #include "lock_state.h"
 
+#include <optional>
+
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 #include "source_text.h"

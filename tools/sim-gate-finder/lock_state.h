@@ -5,10 +5,10 @@
 // the matching unlock()). Two statements are under "one lock scope" when the
 // same acquisition is held at both; a mutex released and taken again is a
 // new scope, and so is a unique_lock after a condition-variable wait (the
-// wait releases it). The walk is syntactic and flow-insensitive across
-// branches (a lock taken in one branch of an if is not carried past it),
-// which errs towards "not held": the finder then reports, never suppresses,
-// on that account only when the code itself is unusual.
+// wait releases it). The walk is syntactic and does not follow flow across
+// branches: a lock taken in one branch of an if is not carried past it. That
+// errs towards "not held", so towards reporting, and only for code that
+// locks in a branch and unlocks after it.
 #ifndef SIM_GATE_FINDER_LOCK_STATE_H_
 #define SIM_GATE_FINDER_LOCK_STATE_H_
 

@@ -2,6 +2,7 @@
 #include "window_finder.h"
 
 #include <algorithm>
+#include <cstring>
 #include <set>
 
 #include "accesses.h"
