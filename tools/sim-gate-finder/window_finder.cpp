@@ -387,6 +387,11 @@ class FunctionWindows {
                     ", under the lock the act holds";
     } else {
       finding.why = Why(shape, finding.object, at_check, at_act);
+      if (act.kind == AccessKind::kCompareExchange) {
+        finding.why += "; the act's " + act.method + " would catch that, but its result is ignored, so a caller " +
+                       "that loses it goes on as if it had won";
+        finding.repair = "use the " + act.method + " result: retry (re-checking) or give up when it fails";
+      }
     }
     finding.insertion = InsertionFor(quoted_check, act_statement, finding.gate);
     if (!finding.insertion.existing_gate.empty()) finding.gate = finding.insertion.existing_gate;
@@ -436,14 +441,47 @@ class FunctionWindows {
       for (std::size_t i = 0; i < guarded.size(); ++i) {
         const Access& act = guarded[i];
         if (act.object != check.access.object) continue;
-        if (act.kind == AccessKind::kCompareExchange) break;  // checks again in the same atomic step
-        if (!IsAct(act.kind)) continue;
+        // A compare-exchange checks again in the same atomic step, unless
+        // its answer is thrown away outside a retry loop (inside one, an
+        // ignored CAS is the lock-free "help it along" idiom: the loop reads
+        // again, as xenium's kirsch_bounded_kfifo_queue does).
+        const bool ignored_exchange = act.kind == AccessKind::kCompareExchange && ResultIgnored(act.expr) &&
+                                      !InsideLoop(act.expr);
+        if (act.kind == AccessKind::kCompareExchange && !ignored_exchange) break;
+        if (!IsAct(act.kind) && !ignored_exchange) continue;
         if (!check.access.key.empty() && !act.key.empty() && check.access.key != act.key) continue;
         reported_acts_.insert(act.expr);
         Report(ShapeOf(check.access, act), check.access, check.quoted, act, StatementOf(act.expr), findings);
         break;
       }
     }
+  }
+
+  // `in_use_.compare_exchange_strong(seen, seen + 1);` as a statement of its
+  // own (or cast to void): nobody learns whether it won.
+  bool ResultIgnored(const clang::Stmt* expr) const {
+    const clang::Stmt* current = expr;
+    while (const clang::Stmt* parent = parents_.getParent(current)) {
+      if (llvm::isa<clang::ExprWithCleanups>(parent) || llvm::isa<clang::ParenExpr>(parent) ||
+          llvm::isa<clang::ImplicitCastExpr>(parent) || llvm::isa<clang::CXXBindTemporaryExpr>(parent)) {
+        current = parent;
+        continue;
+      }
+      if (const auto* cast = llvm::dyn_cast<clang::CStyleCastExpr>(parent)) return cast->getType()->isVoidType();
+      if (llvm::isa<clang::CompoundStmt>(parent)) return true;
+      if (const auto* branch = llvm::dyn_cast<clang::IfStmt>(parent)) {
+        return branch->getThen() == current || branch->getElse() == current;
+      }
+      return false;
+    }
+    return false;
+  }
+
+  bool InsideLoop(const clang::Stmt* stmt) const {
+    for (const clang::Stmt* parent = parents_.getParent(stmt); parent != nullptr; parent = parents_.getParent(parent)) {
+      if (IsLoop(parent)) return true;
+    }
+    return false;
   }
 
   // The innermost statement of a block that holds `expr`.
