@@ -6,6 +6,7 @@ set -euo pipefail
 
 packages=(
   clang-19 llvm-19-dev llvm-19-tools libclang-rt-19-dev
+  libclang-19-dev libclang-cpp19-dev  # tools/sim-gate-finder: clang's libTooling and ASTMatchers headers and library
   libzstd-dev  # LLVM's static Support library needs it: tools/sim-symbolizer links LLVM statically
   libgtest-dev libbenchmark-dev librapidcheck-dev
   libgmock-dev  # the matchers of the tests that include gmock; simthread links none of it
