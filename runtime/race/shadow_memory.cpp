@@ -6,7 +6,8 @@
 namespace sim::internal {
 
 ShadowMemory::Page* ShadowMemory::MapPage() {
-  void* memory = mmap(nullptr, sizeof(Page), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  void* memory =
+      mmap(nullptr, sizeof(Page), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (memory == MAP_FAILED) DieOfRaceDetectorLimit("the system refused memory for the shadow (mmap failed)");
   return static_cast<Page*>(memory);
 }

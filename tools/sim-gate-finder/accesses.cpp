@@ -222,7 +222,8 @@ void AccessCollector::Visit(const clang::Stmt* stmt, std::vector<Access>& out, i
         llvm::isa<clang::ArraySubscriptExpr>(expr)) {
       if (const clang::ValueDecl* object = shared_.Named(expr)) {
         Record(object, AccessKind::kRead, expr, "", "", out);
-        if (const auto* subscript = llvm::dyn_cast<clang::ArraySubscriptExpr>(expr)) Visit(subscript->getIdx(), out, depth);
+        if (const auto* subscript = llvm::dyn_cast<clang::ArraySubscriptExpr>(expr))
+          Visit(subscript->getIdx(), out, depth);
         return;
       }
     }

@@ -99,7 +99,8 @@ class UnitAnalysis : public MatchFinder::MatchCallback {
   void onEndOfTranslationUnit() override {
     if (context_ == nullptr) return;
     const gate_finder::SharedObjects shared(starts_threads_);
-    for (const clang::FunctionDecl* function : functions_) gate_finder::FindWindows(function, *context_, shared, findings_);
+    for (const clang::FunctionDecl* function : functions_)
+      gate_finder::FindWindows(function, *context_, shared, findings_);
   }
 
  private:
@@ -214,8 +215,8 @@ clang::tooling::ArgumentsAdjuster SimthreadAdjuster() {
   return [](const clang::tooling::CommandLineArguments& arguments, llvm::StringRef) {
     clang::tooling::CommandLineArguments adjusted;
     for (const std::string& argument : arguments) {
-      if (argument.rfind("-fsim-", 0) == 0 || argument.rfind("--sim-", 0) == 0 || argument == "-fno-sim-whole-program" ||
-          argument.rfind("-fpass-plugin", 0) == 0) {
+      if (argument.rfind("-fsim-", 0) == 0 || argument.rfind("--sim-", 0) == 0 ||
+          argument == "-fno-sim-whole-program" || argument.rfind("-fpass-plugin", 0) == 0) {
         continue;
       }
       adjusted.push_back(argument);
@@ -315,7 +316,8 @@ int main(int argc, const char** argv) {
       const std::string argument = argv[i];
       if (argument == "--") break;
       if ((argument == "-p" || argument == "--p") && i + 1 < argc) build_dir = argv[i + 1];
-      if (argument.rfind("-p=", 0) == 0 || argument.rfind("--p=", 0) == 0) build_dir = argument.substr(argument.find('=') + 1);
+      if (argument.rfind("-p=", 0) == 0 || argument.rfind("--p=", 0) == 0)
+        build_dir = argument.substr(argument.find('=') + 1);
     }
     if (!build_dir.empty()) {
       std::string error;

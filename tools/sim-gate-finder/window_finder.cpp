@@ -140,7 +140,8 @@ class FunctionWindows {
     std::vector<const clang::VarDecl*> locals;
     LocalsIn(condition, locals);
     for (const clang::VarDecl* local : locals) {
-      if (local->getInit() != nullptr && Begin(local->getInit()) < Begin(condition)) add(local->getInit(), local->getInit());
+      if (local->getInit() != nullptr && Begin(local->getInit()) < Begin(condition))
+        add(local->getInit(), local->getInit());
     }
     return checks;
   }
@@ -288,9 +289,10 @@ class FunctionWindows {
                     locks_.HeldAt(check.expr).front()->how + "), is held at both ends";
     } else if (const Access* recheck = Recheck(check, act)) {
       finding.suppressed = true;
-      finding.why = "suppressed: " + finding.object + " is checked again at line " +
-                    std::to_string(PointOf((recheck->inner ? recheck->inner : recheck->expr)->getBeginLoc(), context_).line) +
-                    ", under the lock the act holds";
+      finding.why =
+          "suppressed: " + finding.object + " is checked again at line " +
+          std::to_string(PointOf((recheck->inner ? recheck->inner : recheck->expr)->getBeginLoc(), context_).line) +
+          ", under the lock the act holds";
     } else {
       finding.why = Why(shape, finding.object, at_check, at_act);
       if (act.kind == AccessKind::kCompareExchange) {
@@ -405,7 +407,8 @@ class FunctionWindows {
     return expr;
   }
 
-  void LocalDeclarations(const clang::Stmt* stmt, std::vector<std::pair<const clang::VarDecl*, const clang::Stmt*>>& out) {
+  void LocalDeclarations(const clang::Stmt* stmt,
+                         std::vector<std::pair<const clang::VarDecl*, const clang::Stmt*>>& out) {
     if (stmt == nullptr || llvm::isa<clang::LambdaExpr>(stmt)) return;
     if (const auto* declarations = llvm::dyn_cast<clang::DeclStmt>(stmt)) {
       for (const clang::Decl* declaration : declarations->decls()) {
@@ -415,7 +418,8 @@ class FunctionWindows {
         }
       }
     }
-    if (const auto* binary = llvm::dyn_cast<clang::BinaryOperator>(stmt); binary && binary->getOpcode() == clang::BO_Assign) {
+    if (const auto* binary = llvm::dyn_cast<clang::BinaryOperator>(stmt);
+        binary && binary->getOpcode() == clang::BO_Assign) {
       if (const auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(binary->getLHS()->IgnoreParenImpCasts())) {
         const auto* variable = llvm::dyn_cast<clang::VarDecl>(ref->getDecl());
         if (variable != nullptr && variable->hasLocalStorage()) out.push_back({variable, binary->getRHS()});
