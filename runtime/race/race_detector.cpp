@@ -37,9 +37,8 @@ void Empty(std::unordered_map<const void*, VectorClock>& clocks) {
 // What the last execution allocated is kept, emptied (an empty clock
 // orders nothing): the clocks' memory, the shadow's pages.
 void RaceDetector::Reset() {
-  for (const ThreadClocks& state : threads_)
-    stale_up_to_ = std::max(stale_up_to_, state.now.Get(&state - threads_.data()));
   for (ThreadClocks& state : threads_) {
+    stale_up_to_ = std::max(stale_up_to_, state.epoch.clock());  // its own clock's last value
     state.now.Clear();
     state.at_release_fence.Clear();
     state.read_without_acquire.Clear();

@@ -16,7 +16,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
-#include <new>
 #include <unordered_map>
 
 #include "race/vector_clock.h"
@@ -181,7 +180,7 @@ class ShadowMemory {
   // execution, their slots as they were: the next execution's epochs lie
   // above every one in them (RaceDetector::Reset), so they count as free.
   void Clear() {
-    if (pages_.size() > kKeptPages) DropPages();
+    if (pages_.size() > kKeptPages) pages_.clear();
     ++generation_;
     for (CachedPage& cached : cache_) cached = CachedPage{};
   }
